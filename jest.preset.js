@@ -1,0 +1,32 @@
+// Shared Jest preset: @swc/jest transpiles TypeScript (type checking is the
+// separate `typecheck` target), and the @lumcast/* aliases resolve to sources.
+const path = require('node:path');
+
+/** Packages published as ESM only, which Jest's CommonJS runtime must transpile. */
+const esmOnlyPackages = ['@breezystack/lamejs'];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j|mj)sx?$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^@lumcast/quota$': path.join(__dirname, 'libs/quota/src/index.ts'),
+    '^@lumcast/audio-assembly$': path.join(__dirname, 'libs/audio-assembly/src/index.ts'),
+    '^@lumcast/script-generation$': path.join(__dirname, 'libs/script-generation/src/index.ts'),
+  },
+  testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/dist/', '/.next/'],
+};
