@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Environment variables every handler reads, validated once per container.
+ * AWS endpoints are not here: the AWS SDK reads `AWS_ENDPOINT_URL_<SERVICE>`
+ * (e.g. `AWS_ENDPOINT_URL_DYNAMODB`) itself, so the same bundle talks to AWS
+ * or to local servers by configuration alone.
+ */
+export const environmentSchema = z.object({
+  LUMCAST_USERS_TABLE: z.string().min(1),
+  LUMCAST_JOBS_TABLE: z.string().min(1),
+  LUMCAST_SERIES_TABLE: z.string().min(1),
+  LUMCAST_AUDIO_BUCKET: z.string().min(1),
+  LUMCAST_QUEUE_URL: z.string().min(1).optional(),
+  LUMCAST_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  LUMCAST_SCRIPT_WRITER: z.enum(['bedrock', 'offline']),
+  LUMCAST_BEDROCK_MODEL_ID: z.string().min(1).optional(),
+  LUMCAST_SPEECH: z.enum(['polly', 'local']),
+  LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).default(3000),
+  LUMCAST_URL_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+});
+
+/** Validated handler configuration. */
+export type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * Reads and validates the handler configuration; throws with every missing or
+ * invalid variable named, so a misconfigured function fails at cold start.
+ *
+ * @example
+ * ```ts
+ * const env = readEnvironment(process.env);
+ * env.LUMCAST_JOBS_TABLE; // "lumcast-dev-jobs"
+ * ```
+ */
+export function readEnvironment(source: Record<string, string | undefined>): Environment {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid Lumcast function configuration: ${problems}`);
+  }
+  return parsed.data;
+}
