@@ -1,0 +1,143 @@
+/**
+ * Base class of every error the quota library throws on purpose. Catch this to
+ * handle any quota failure; check the subclass (or `name`) for the reason.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await ledger.deduct(request);
+ * } catch (error) {
+ *   if (error instanceof QuotaError) logger.warn(error.name, { error });
+ *   throw error;
+ * }
+ * ```
+ */
+export class QuotaError extends Error {
+  override readonly name: string = 'QuotaError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * Bad input: an empty or over-long id, a negative, fractional or non-finite cost,
+ * limit or duration, an unknown voice quality, a malformed week key or an invalid
+ * date. Always thrown before any I/O, so nothing has been read or written.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   quotaCost('ultra' as VoiceQuality, 60);
+ * } catch (error) {
+ *   if (error instanceof QuotaInputError) console.log(error.field); // 'quality'
+ * }
+ * ```
+ */
+export class QuotaInputError extends QuotaError {
+  override readonly name = 'QuotaInputError';
+
+  /** The name of the offending field, e.g. `jobId` or `cost`. */
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.field = field;
+  }
+}
+
+/**
+ * The ledger gave up after its bounded number of attempts because other writers
+ * kept changing the user's item between its writes. Nothing was charged by this
+ * call; retrying the same `jobId` later is safe (it is charged at most once).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof QuotaContentionError) await retryLater(jobId);
+ * ```
+ */
+export class QuotaContentionError extends QuotaError {
+  override readonly name = 'QuotaContentionError';
+
+  /** How many attempts were made before giving up. */
+  readonly attempts: number;
+
+  constructor(userId: string, attempts: number) {
+    super(`gave up charging user ${JSON.stringify(userId)} after ${attempts} contended attempts`);
+    this.attempts = attempts;
+  }
+}
+
+/**
+ * The user's item already remembers the maximum number of charged jobs for the
+ * current week (see `MAX_CHARGED_JOBS_PER_WEEK`), which keeps the item well below
+ * DynamoDB's 400 KB limit. Nothing was charged.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof QuotaCapacityError) markJobFailed(jobId, error.message);
+ * ```
+ */
+export class QuotaCapacityError extends QuotaError {
+  override readonly name = 'QuotaCapacityError';
+
+  constructor(userId: string, week: string, maxJobs: number) {
+    super(
+      `user ${JSON.stringify(userId)} already has ${maxJobs} charged jobs in ${week}; refusing to grow the item further`,
+    );
+  }
+}
+
+/**
+ * The users table does not exist (DynamoDB `ResourceNotFoundException`); the
+ * original SDK error is kept as `cause`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof QuotaTableNotFoundError) throw new Error('deploy the users table first', { cause: error });
+ * ```
+ */
+export class QuotaTableNotFoundError extends QuotaError {
+  override readonly name = 'QuotaTableNotFoundError';
+
+  constructor(tableName: string, cause: unknown) {
+    super(`users table ${JSON.stringify(tableName)} was not found`, { cause });
+  }
+}
+
+/**
+ * DynamoDB throttled the request even after the SDK's own retries
+ * (`ProvisionedThroughputExceededException`, `ThrottlingException`,
+ * `RequestLimitExceeded`); the original SDK error is kept as `cause`. Nothing
+ * was charged by the throttled write, and retrying the same `jobId` is safe.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof QuotaThrottledError) await requeue(message);
+ * ```
+ */
+export class QuotaThrottledError extends QuotaError {
+  override readonly name = 'QuotaThrottledError';
+
+  constructor(tableName: string, cause: unknown) {
+    super(`DynamoDB throttled a request to ${JSON.stringify(tableName)}`, { cause });
+  }
+}
+
+/**
+ * A user's item holds quota attributes the ledger did not write (for example a
+ * `quotaWeek` that is not a `YYYY-Www` key, or a non-numeric `quotaCount`).
+ * The ledger refuses to guess and writes nothing.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof QuotaStateError) alertOperator(error.message);
+ * ```
+ */
+export class QuotaStateError extends QuotaError {
+  override readonly name = 'QuotaStateError';
+
+  constructor(userId: string, detail: string) {
+    super(`quota state of user ${JSON.stringify(userId)} is unreadable: ${detail}`);
+  }
+}
