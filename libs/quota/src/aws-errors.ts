@@ -18,7 +18,8 @@ export function isConditionalCheckFailed(error: unknown): boolean {
 export function toQuotaError(error: unknown, tableName: string): unknown {
   const name = errorName(error);
   if (name === 'ResourceNotFoundException') return new QuotaTableNotFoundError(tableName, error);
-  if (name !== undefined && THROTTLING_ERRORS.has(name)) return new QuotaThrottledError(tableName, error);
+  if (name !== undefined && THROTTLING_ERRORS.has(name))
+    return new QuotaThrottledError(tableName, error);
   return error;
 }
 

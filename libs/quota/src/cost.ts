@@ -19,7 +19,11 @@ export function quotaCost(quality: VoiceQuality, durationSeconds: number): numbe
   if (!isVoiceQuality(quality)) {
     throw new QuotaInputError('quality', `unknown voice quality ${JSON.stringify(quality)}`);
   }
-  if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0) {
+  if (
+    typeof durationSeconds !== 'number' ||
+    !Number.isFinite(durationSeconds) ||
+    durationSeconds < 0
+  ) {
     throw new QuotaInputError(
       'durationSeconds',
       `must be a finite number of seconds >= 0, got ${String(durationSeconds)}`,

@@ -16,7 +16,12 @@ export type Refusal =
  */
 export function explainRefusal(
   item: QuotaItem,
-  request: { readonly jobId: string; readonly cost: number; readonly weeklyLimit: number; readonly week: string },
+  request: {
+    readonly jobId: string;
+    readonly cost: number;
+    readonly weeklyLimit: number;
+    readonly week: string;
+  },
   maxChargedJobs: number,
 ): Refusal {
   if (item.week !== undefined && item.chargedJobs?.has(request.jobId)) {
@@ -38,6 +43,7 @@ export function explainRefusal(
   if (item.count + request.cost > request.weeklyLimit) {
     return { kind: 'over_limit', week: item.week, used: item.count };
   }
-  if ((item.chargedJobs?.size ?? 0) >= maxChargedJobs) return { kind: 'jobs_full', week: item.week };
+  if ((item.chargedJobs?.size ?? 0) >= maxChargedJobs)
+    return { kind: 'jobs_full', week: item.week };
   return { kind: 'changed_meanwhile' };
 }

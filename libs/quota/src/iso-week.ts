@@ -60,7 +60,10 @@ export function weekWindow(weekKey: string): { start: Date; end: Date } {
   }
   const weeks = isoWeeksInYear(year);
   if (week < 1 || week > weeks) {
-    throw new QuotaInputError('weekKey', `${year} has ISO weeks 01-${weeks}, got ${JSON.stringify(weekKey)}`);
+    throw new QuotaInputError(
+      'weekKey',
+      `${year} has ISO weeks 01-${weeks}, got ${JSON.stringify(weekKey)}`,
+    );
   }
   const start = new Date(firstMondayOfIsoYear(year) + (week - 1) * WEEK_MS);
   return { start, end: new Date(start.getTime() + WEEK_MS) };

@@ -171,7 +171,10 @@ export class QuotaLedger {
     }
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
-      throw new QuotaInputError('maxAttempts', `must be a whole number >= 1, got ${String(maxAttempts)}`);
+      throw new QuotaInputError(
+        'maxAttempts',
+        `must be a whole number >= 1, got ${String(maxAttempts)}`,
+      );
     }
     if (options.now !== undefined && typeof options.now !== 'function') {
       throw new QuotaInputError('now', 'must be a function returning a Date');
@@ -212,11 +215,20 @@ export class QuotaLedger {
       if (used !== undefined) return { outcome: 'charged', week, used, limit: weeklyLimit };
 
       const item = await this.read(userId, true);
-      const refusal = explainRefusal(item, { jobId, cost, weeklyLimit, week }, MAX_CHARGED_JOBS_PER_WEEK);
+      const refusal = explainRefusal(
+        item,
+        { jobId, cost, weeklyLimit, week },
+        MAX_CHARGED_JOBS_PER_WEEK,
+      );
       switch (refusal.kind) {
         case 'already_charged':
         case 'over_limit':
-          return { outcome: refusal.kind, week: refusal.week, used: refusal.used, limit: weeklyLimit };
+          return {
+            outcome: refusal.kind,
+            week: refusal.week,
+            used: refusal.used,
+            limit: weeklyLimit,
+          };
         case 'roll_over':
           if (await this.rollOver(userId, jobId, cost, week, item)) {
             return { outcome: 'charged', week, used: cost, limit: weeklyLimit };
@@ -336,8 +348,18 @@ export class QuotaLedger {
    * stored week's figures move to the `previous*` attributes. Returns false when
    * another writer got there first.
    */
-  private async rollOver(userId: string, jobId: string, cost: number, week: string, item: QuotaItem): Promise<boolean> {
-    const names: Record<string, string> = { '#week': A.week, '#count': A.count, '#jobs': A.chargedJobs };
+  private async rollOver(
+    userId: string,
+    jobId: string,
+    cost: number,
+    week: string,
+    item: QuotaItem,
+  ): Promise<boolean> {
+    const names: Record<string, string> = {
+      '#week': A.week,
+      '#count': A.count,
+      '#jobs': A.chargedJobs,
+    };
     const values: Record<string, AttributeValue> = {
       ':week': { S: week },
       ':cost': { N: String(cost) },

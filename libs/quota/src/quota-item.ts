@@ -17,7 +17,10 @@ export interface QuotaItem {
 const WEEK_KEY_SHAPE = /^\d{4}-W\d{2}$/;
 
 /** Decodes a user's item (possibly absent); throws `QuotaStateError` when its quota attributes are malformed. */
-export function decodeQuotaItem(userId: string, item: Record<string, AttributeValue> | undefined): QuotaItem {
+export function decodeQuotaItem(
+  userId: string,
+  item: Record<string, AttributeValue> | undefined,
+): QuotaItem {
   return {
     week: weekAttribute(userId, item, QUOTA_ATTRIBUTES.week),
     count: countAttribute(userId, item, QUOTA_ATTRIBUTES.count),
@@ -41,7 +44,11 @@ function weekAttribute(
   return value.S;
 }
 
-function countAttribute(userId: string, item: Record<string, AttributeValue> | undefined, name: string): number {
+function countAttribute(
+  userId: string,
+  item: Record<string, AttributeValue> | undefined,
+  name: string,
+): number {
   const value = item?.[name];
   if (value === undefined) return 0;
   const count = value.N === undefined ? Number.NaN : Number(value.N);

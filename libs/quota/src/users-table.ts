@@ -9,7 +9,10 @@
  * });
  * ```
  */
-export const USERS_TABLE_KEY = Object.freeze({ partitionKey: 'userId', partitionKeyType: 'S' } as const);
+export const USERS_TABLE_KEY = Object.freeze({
+  partitionKey: 'userId',
+  partitionKeyType: 'S',
+} as const);
 
 /**
  * The attributes the ledger reads and writes on a user's item (all other

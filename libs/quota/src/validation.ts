@@ -14,7 +14,10 @@ export function assertId(field: string, value: unknown, maxBytes: number): asser
 /** Throws `QuotaInputError` unless `value` is a safe integer >= 0. */
 export function assertSlots(field: string, value: unknown): asserts value is number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new QuotaInputError(field, `must be a whole number of slots >= 0, got ${describe(value)}`);
+    throw new QuotaInputError(
+      field,
+      `must be a whole number of slots >= 0, got ${describe(value)}`,
+    );
   }
 }
 
@@ -26,7 +29,9 @@ export function assertRequest(value: unknown): asserts value is Record<string, u
 }
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
   return value === null ? 'null' : typeof value;
 }

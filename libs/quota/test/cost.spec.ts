@@ -19,10 +19,14 @@ describe('quotaCost', () => {
     expect(() => quotaCost('ultra' as VoiceQuality, 60)).toThrow(/quality/);
   });
 
-  it.each([-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY, '60' as unknown as number, undefined as unknown as number])(
-    'rejects a duration of %p seconds',
-    (seconds) => {
-      expect(() => quotaCost('standard', seconds)).toThrow(QuotaInputError);
-    },
-  );
+  it.each([
+    -1,
+    -0.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    '60' as unknown as number,
+    undefined as unknown as number,
+  ])('rejects a duration of %p seconds', (seconds) => {
+    expect(() => quotaCost('standard', seconds)).toThrow(QuotaInputError);
+  });
 });

@@ -9,10 +9,10 @@ const DAY = 86_400_000;
  */
 function oracleIsoWeek(ms: number): string {
   const day = Math.floor(ms / DAY);
-  const mondayDay = day - (((day + 3) % 7) + 7) % 7;
+  const mondayDay = day - ((((day + 3) % 7) + 7) % 7);
   const isoYear = new Date((mondayDay + 3) * DAY).getUTCFullYear();
   const january4Day = Date.UTC(isoYear, 0, 4) / DAY;
-  const weekOneMonday = january4Day - (((january4Day + 3) % 7) + 7) % 7;
+  const weekOneMonday = january4Day - ((((january4Day + 3) % 7) + 7) % 7);
   const week = (mondayDay - weekOneMonday) / 7 + 1;
   return `${isoYear}-W${String(week).padStart(2, '0')}`;
 }
@@ -51,7 +51,8 @@ const GNU_DATE_VALUES: ReadonlyArray<readonly [string, string]> = [
 /** Every 7 hours 13 minutes from 2020 to 2033, plus every 10 minutes within two days of each New Year. */
 function sampleInstants(): number[] {
   const instants: number[] = [];
-  for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2033, 0, 8); t += 7 * 3_600_000 + 13 * 60_000) instants.push(t);
+  for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2033, 0, 8); t += 7 * 3_600_000 + 13 * 60_000)
+    instants.push(t);
   for (let year = 2020; year <= 2033; year += 1) {
     const newYear = Date.UTC(year, 0, 1);
     for (let t = newYear - 2 * DAY; t <= newYear + 5 * DAY; t += 10 * 60_000) {
@@ -70,7 +71,11 @@ describe('isoWeekKey', () => {
     const instants = sampleInstants();
     expect(instants.length).toBeGreaterThan(30_000);
     const disagreements = instants
-      .map((t) => ({ at: new Date(t).toISOString(), key: isoWeekKey(new Date(t)), oracle: oracleIsoWeek(t) }))
+      .map((t) => ({
+        at: new Date(t).toISOString(),
+        key: isoWeekKey(new Date(t)),
+        oracle: oracleIsoWeek(t),
+      }))
       .filter(({ key, oracle }) => key !== oracle);
     expect(disagreements).toEqual([]);
   });
@@ -134,10 +139,17 @@ describe('weekWindow', () => {
     expect(checked).toBe(13 * 52 + 3 + 1); // 2020–2032, week 53 in 2020, 2026 and 2032, then 2033-W01
   });
 
-  it.each(['2026-W54', '2025-W53', '2026-W00', '2026W49', '2026-w49', '26-W49', '0000-W01', '', ' 2026-W49'])(
-    'rejects %p with a QuotaInputError',
-    (key) => {
-      expect(() => weekWindow(key)).toThrow(QuotaInputError);
-    },
-  );
+  it.each([
+    '2026-W54',
+    '2025-W53',
+    '2026-W00',
+    '2026W49',
+    '2026-w49',
+    '26-W49',
+    '0000-W01',
+    '',
+    ' 2026-W49',
+  ])('rejects %p with a QuotaInputError', (key) => {
+    expect(() => weekWindow(key)).toThrow(QuotaInputError);
+  });
 });

@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { USERS_TABLE_KEY } from '../../src/index';
 
@@ -12,6 +18,15 @@ export interface LocalDynamo {
   readonly commands: string[];
   /** HTTP requests the server has received (an independent count). */
   requestsReceived(): number;
+  /**
+   * Runs `action` once, just before the next command matching `when` is sent by
+   * any of this server's clients: a way to inject a competing write at an exact
+   * point of an interleaving, against the real server.
+   */
+  beforeNext(
+    when: (commandName: string, input: Record<string, unknown>) => boolean,
+    action: () => Promise<unknown>,
+  ): void;
   /** A further client on the same server, counting into the same `commands`. */
   newClient(): DynamoDBClient;
   close(): Promise<void>;
@@ -28,6 +43,10 @@ export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo
   });
   const commands: string[] = [];
   const clients: DynamoDBClient[] = [];
+  let pending: {
+    when: (name: string, input: Record<string, unknown>) => boolean;
+    action: () => Promise<unknown>;
+  }[] = [];
   const newClient = (): DynamoDBClient => {
     const client = new DynamoDBClient({
       endpoint,
@@ -36,7 +55,14 @@ export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo
     });
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        commands.push(String(context.commandName));
+        const name = String(context.commandName);
+        commands.push(name);
+        const input = args.input as Record<string, unknown>;
+        const due = pending.find((hook) => hook.when(name, input));
+        if (due) {
+          pending = pending.filter((hook) => hook !== due);
+          await due.action();
+        }
         return next(args);
       },
       { step: 'initialize', name: 'countCommands' },
@@ -48,7 +74,12 @@ export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
-      AttributeDefinitions: [{ AttributeName: USERS_TABLE_KEY.partitionKey, AttributeType: USERS_TABLE_KEY.partitionKeyType }],
+      AttributeDefinitions: [
+        {
+          AttributeName: USERS_TABLE_KEY.partitionKey,
+          AttributeType: USERS_TABLE_KEY.partitionKeyType,
+        },
+      ],
       KeySchema: [{ AttributeName: USERS_TABLE_KEY.partitionKey, KeyType: 'HASH' }],
       BillingMode: 'PAY_PER_REQUEST',
     }),
@@ -60,11 +91,51 @@ export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo
     tableName,
     commands,
     requestsReceived: () => received,
+    beforeNext: (when, action) => {
+      pending.push({ when, action });
+    },
     newClient,
     close: async () => {
       for (const each of clients) each.destroy();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
     },
+  };
+}
+
+/** Reads a user's whole item with a consistent read, bypassing the ledger. */
+export async function readItem(
+  dynamo: LocalDynamo,
+  userId: string,
+): Promise<Record<string, AttributeValue> | undefined> {
+  const output = await dynamo.client.send(
+    new GetItemCommand({
+      TableName: dynamo.tableName,
+      Key: { userId: { S: userId } },
+      ConsistentRead: true,
+    }),
+  );
+  return output.Item;
+}
+
+/** Writes a user's whole item, bypassing the ledger (to set up legacy or corrupt states). */
+export async function putItem(
+  dynamo: LocalDynamo,
+  item: Record<string, AttributeValue>,
+): Promise<void> {
+  await dynamo.client.send(new PutItemCommand({ TableName: dynamo.tableName, Item: item }));
+}
+
+/** A deterministic pseudo-random generator (mulberry32) for reproducible mixes. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
