@@ -1,0 +1,196 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { VoiceQuality } from '@lumcast/quota';
+import { AudioFormatError, InvalidAudioOptionsError, SpeechEngineError } from './errors';
+import { ESPEAK_WORKER_SOURCE } from './espeak-worker-source';
+import { encodeMp3 } from './mp3-encoder';
+import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
+import { wavInfo } from './wav';
+
+/** An espeak-ng voice with the pitch (0–99) and speed (words per minute) it speaks at. */
+export interface LocalVoice {
+  /** espeak-ng voice name, optionally with a variant: `en-us`, `en-us+f3`. */
+  espeakVoice: string;
+  pitch: number;
+  wordsPerMinute: number;
+}
+
+/** Voices of the local engine, keyed by the voice id that `voiceForHost` returns. */
+export const LOCAL_VOICES: Readonly<Record<string, LocalVoice>> = Object.freeze({
+  'local-host-a': { espeakVoice: 'en-us+m3', pitch: 35, wordsPerMinute: 165 },
+  'local-host-b': { espeakVoice: 'en-us+f3', pitch: 70, wordsPerMinute: 175 },
+});
+
+/** Sample rate espeak-ng produces, and so of every local MP3 (MPEG-2 Layer III, mono). */
+export const LOCAL_SAMPLE_RATE = 22050;
+
+/** Options of {@link LocalSynthesizer}. */
+export interface LocalSynthesizerOptions {
+  /** MP3 bit rate in kbit/s (default 48). */
+  kbps?: number;
+  /** Longest wait for one request before the engine is restarted and the request fails (default 60 s). */
+  timeoutMs?: number;
+  /** Path of `espeak-ng`'s `dist/espeak-ng.js`; default resolved from the package. */
+  espeakModulePath?: string;
+}
+
+interface Pending {
+  resolve: (wav: Uint8Array) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+function resolveEspeakModule(): string {
+  const resolver =
+    typeof require === 'function' ? require : createRequire(join(process.cwd(), 'index.js'));
+  return resolver.resolve('espeak-ng');
+}
+
+/**
+ * The embedded speech engine: real speech with no network, from espeak-ng (WASM) running in one worker
+ * thread per instance (compiled once, instantiated per request), encoded to mono 22.05 kHz CBR MP3 with
+ * `@breezystack/lamejs`. Every chunk therefore shares one sample rate and channel mode. Host 0 speaks with
+ * a low male voice, host 1 with a higher female one. The quality is accepted but does not change the
+ * sound. Call {@link LocalSynthesizer.close} when done (an idle worker does not keep the process alive).
+ *
+ * @example
+ * ```ts
+ * const local = new LocalSynthesizer();
+ * const mp3 = await local.synthesize({ text: 'Hello!', voice: local.voiceForHost(0, 'standard'), quality: 'standard' });
+ * await local.close();
+ * ```
+ */
+export class LocalSynthesizer implements SpeechSynthesizer {
+  private readonly kbps: number;
+  private readonly timeoutMs: number;
+  private readonly espeakModulePath: string | undefined;
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  constructor(options: LocalSynthesizerOptions = {}) {
+    const { kbps = 48, timeoutMs = 60_000 } = options;
+    if (![8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160].includes(kbps)) {
+      throw new InvalidAudioOptionsError(`kbps must be an MPEG-2 Layer III bit rate, got ${kbps}`);
+    }
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw new InvalidAudioOptionsError(`timeoutMs must be positive, got ${timeoutMs}`);
+    }
+    this.kbps = kbps;
+    this.timeoutMs = timeoutMs;
+    this.espeakModulePath = options.espeakModulePath;
+  }
+
+  /** {@inheritDoc SpeechSynthesizer.voiceForHost} */
+  voiceForHost(hostIndex: 0 | 1, _quality: VoiceQuality): string {
+    if (hostIndex !== 0 && hostIndex !== 1)
+      throw new InvalidAudioOptionsError(`no host ${hostIndex}`);
+    return hostIndex === 0 ? 'local-host-a' : 'local-host-b';
+  }
+
+  /** {@inheritDoc SpeechSynthesizer.synthesize} */
+  async synthesize(request: SpeechRequest): Promise<Uint8Array> {
+    const { text, voice } = request ?? ({} as SpeechRequest);
+    const settings = typeof voice === 'string' ? LOCAL_VOICES[voice] : undefined;
+    if (!settings) {
+      throw new InvalidAudioOptionsError(
+        `unknown local voice ${String(voice)}; use ${Object.keys(LOCAL_VOICES).join(' or ')}`,
+      );
+    }
+    if (typeof text !== 'string' || text.trim() === '')
+      throw new InvalidAudioOptionsError('text is empty');
+    const wav = await this.speak(text, settings);
+    let info;
+    try {
+      info = wavInfo(wav);
+    } catch (error) {
+      throw new SpeechEngineError('espeak-ng returned no readable WAV', { cause: error });
+    }
+    if (info.sampleRate !== LOCAL_SAMPLE_RATE || info.channels !== 1 || info.bitsPerSample !== 16) {
+      throw new SpeechEngineError(
+        `espeak-ng returned ${info.sampleRate} Hz/${info.channels} ch/${info.bitsPerSample} bit, expected ${LOCAL_SAMPLE_RATE} Hz mono 16 bit`,
+        { cause: new AudioFormatError('unexpected WAV format') },
+      );
+    }
+    if (info.frames === 0) throw new SpeechEngineError('espeak-ng returned no samples');
+    const samples = new Int16Array(info.frames);
+    const view = new DataView(wav.buffer, wav.byteOffset + info.dataOffset, info.dataLength);
+    for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true);
+    return encodeMp3(samples, undefined, { sampleRate: LOCAL_SAMPLE_RATE, kbps: this.kbps });
+  }
+
+  /** Stops the engine's worker thread; pending requests fail. The synthesizer restarts it if used again. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new SpeechEngineError('the local synthesizer was closed'));
+    if (worker) await worker.terminate();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const modulePath = this.espeakModulePath ?? resolveEspeakModule();
+    const worker = new Worker(ESPEAK_WORKER_SOURCE, {
+      eval: true,
+      workerData: { modulePath, wasmPath: join(dirname(modulePath), 'espeak-ng.wasm') },
+    });
+    worker.on('message', (message: { id: number; wav?: Uint8Array; error?: string }) => {
+      const entry = this.pending.get(message.id);
+      if (!entry) return;
+      this.settle(message.id);
+      if (message.wav) entry.resolve(message.wav);
+      else
+        entry.reject(
+          new SpeechEngineError(`espeak-ng failed: ${message.error ?? 'unknown error'}`),
+        );
+    });
+    worker.on('error', (error) => {
+      if (this.worker === worker) this.worker = undefined;
+      this.failAll(new SpeechEngineError('the espeak-ng worker crashed', { cause: error }));
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = undefined;
+      this.failAll(new SpeechEngineError(`the espeak-ng worker exited (code ${code})`));
+    });
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private speak(text: string, voice: LocalVoice): Promise<Uint8Array> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.settle(id);
+        reject(new SpeechEngineError(`espeak-ng did not answer within ${this.timeoutMs} ms`));
+        if (this.worker === worker) this.worker = undefined;
+        void worker.terminate();
+      }, this.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.ref();
+      worker.postMessage({
+        id,
+        text,
+        voice: voice.espeakVoice,
+        pitch: voice.pitch,
+        speed: voice.wordsPerMinute,
+      });
+    });
+  }
+
+  private settle(id: number): void {
+    const entry = this.pending.get(id);
+    if (entry) clearTimeout(entry.timer);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref();
+  }
+
+  private failAll(error: SpeechEngineError): void {
+    for (const [id, entry] of [...this.pending]) {
+      this.settle(id);
+      entry.reject(error);
+    }
+  }
+}

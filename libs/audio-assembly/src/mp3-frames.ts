@@ -1,0 +1,186 @@
+import { AudioFormatError } from './errors';
+import { type Mp3FrameHeader, parseMp3FrameHeader } from './mp3-frame-header';
+import { audioEndBeforeTrailingTags, skipLeadingTags } from './mp3-tags';
+
+/** Kind of the informational first frame written by encoders (it carries no audio). */
+export type Mp3HeaderFrameKind = 'Xing' | 'Info' | 'VBRI';
+
+/** A contiguous byte range of audio frames. */
+export interface FrameRun {
+  start: number;
+  end: number;
+}
+
+/** What a scan of one MP3 byte stream found. */
+export interface Mp3Scan {
+  /** Header of the first audio frame; every audio frame shares its version, sample rate and channels. */
+  first: Mp3FrameHeader;
+  /** Number of audio frames (header frame and truncated last frame excluded). */
+  frames: number;
+  /** Byte length of each audio frame, in order. */
+  frameLengths: number[];
+  /** Byte ranges holding the audio frames (more than one when junk sat between frames). */
+  runs: FrameRun[];
+  /** Sum of the audio frames' lengths. */
+  audioBytes: number;
+  /** Bit rate of the first audio frame, kbit/s. */
+  audioBitrateKbps: number;
+  /** True when not every audio frame has the same bit rate. */
+  variableBitrate: boolean;
+  headerFrame: Mp3HeaderFrameKind | undefined;
+  /** Frame count declared by the Xing/Info/VBRI header, if any. */
+  declaredFrames: number | undefined;
+  /** Bytes between tags that were not frames (junk skipped while syncing), plus a dropped truncated frame. */
+  skippedBytes: number;
+}
+
+/** How many consecutive valid frames prove a sync position (unless the stream ends sooner, exactly). */
+const FRAMES_TO_CONFIRM_SYNC = 4;
+
+function sameStream(a: Mp3FrameHeader, b: Mp3FrameHeader): boolean {
+  return a.version === b.version && a.sampleRate === b.sampleRate && a.channels === b.channels;
+}
+
+/**
+ * True when `count` consecutive consistent frames start at `offset`, or when fewer frames reach `end`
+ * exactly.
+ */
+function confirmsSync(
+  bytes: Uint8Array,
+  offset: number,
+  end: number,
+  first: Mp3FrameHeader,
+): boolean {
+  let position = offset;
+  for (let i = 0; i < FRAMES_TO_CONFIRM_SYNC; i++) {
+    if (position === end && i > 0) return true;
+    const header = parseMp3FrameHeader(bytes, position);
+    if (!header || !sameStream(header, first) || position + header.frameLength > end) return false;
+    position += header.frameLength;
+  }
+  return true;
+}
+
+function findSync(bytes: Uint8Array, from: number, end: number): number {
+  for (let offset = from; offset + 4 <= end; offset++) {
+    if (bytes[offset] !== 0xff) continue;
+    const header = parseMp3FrameHeader(bytes, offset);
+    if (header && confirmsSync(bytes, offset, end, header)) return offset;
+  }
+  return -1;
+}
+
+function readUint32BE(bytes: Uint8Array, offset: number): number {
+  return (
+    (((bytes[offset] as number) << 24) |
+      ((bytes[offset + 1] as number) << 16) |
+      ((bytes[offset + 2] as number) << 8) |
+      (bytes[offset + 3] as number)) >>>
+    0
+  );
+}
+
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(offset, offset + length));
+}
+
+function detectHeaderFrame(
+  bytes: Uint8Array,
+  offset: number,
+  header: Mp3FrameHeader,
+): { kind: Mp3HeaderFrameKind; declaredFrames: number | undefined } | undefined {
+  const xingOffset = offset + 4 + (header.hasCrc ? 2 : 0) + header.sideInfoLength;
+  const tag = ascii(bytes, xingOffset, 4);
+  if (tag === 'Xing' || tag === 'Info') {
+    const flags = readUint32BE(bytes, xingOffset + 4);
+    const declaredFrames = (flags & 1) !== 0 ? readUint32BE(bytes, xingOffset + 8) : undefined;
+    return { kind: tag, declaredFrames };
+  }
+  if (ascii(bytes, offset + 36, 4) === 'VBRI') {
+    return { kind: 'VBRI', declaredFrames: readUint32BE(bytes, offset + 36 + 14) };
+  }
+  return undefined;
+}
+
+/**
+ * Walks an MP3 byte stream frame by frame: skips leading ID3v2 tags and trailing ID3v1/APE/Lyrics3/ID3v2
+ * tags, syncs on the first position followed by consecutive valid Layer III frames (so junk is skipped),
+ * resyncs the same way after junk between frames, excludes a leading Xing/Info/VBRI frame and drops a
+ * truncated last frame. `chunkIndex` only labels errors.
+ *
+ * @throws AudioFormatError when no Layer III frame is found or the sample rate/channels change mid-stream.
+ */
+export function scanMp3Frames(bytes: Uint8Array, chunkIndex?: number): Mp3Scan {
+  const label = chunkIndex === undefined ? 'audio' : `chunk ${chunkIndex}`;
+  if (!(bytes instanceof Uint8Array)) {
+    throw new AudioFormatError(`${label} is not a byte array`, { chunkIndex });
+  }
+  if (bytes.length === 0) throw new AudioFormatError(`${label} is empty`, { chunkIndex });
+  const start = skipLeadingTags(bytes);
+  const end = audioEndBeforeTrailingTags(bytes, Math.min(start, bytes.length));
+  let position = findSync(bytes, start, end);
+  if (position < 0) {
+    throw new AudioFormatError(`${label} holds no MPEG Layer III frames (${bytes.length} bytes)`, {
+      chunkIndex,
+    });
+  }
+  let skippedBytes = position - start;
+  const first = parseMp3FrameHeader(bytes, position) as Mp3FrameHeader;
+  const detected = detectHeaderFrame(bytes, position, first);
+  if (detected) position += first.frameLength;
+
+  const frameLengths: number[] = [];
+  const runs: FrameRun[] = [];
+  let runStart = position;
+  let audioBytes = 0;
+  let firstBitrate = -1;
+  let variableBitrate = false;
+  while (position < end) {
+    const header = parseMp3FrameHeader(bytes, position);
+    if (header && sameStream(header, first) && position + header.frameLength <= end) {
+      frameLengths.push(header.frameLength);
+      audioBytes += header.frameLength;
+      if (firstBitrate < 0) firstBitrate = header.bitrateKbps;
+      else if (header.bitrateKbps !== firstBitrate) variableBitrate = true;
+      position += header.frameLength;
+      continue;
+    }
+    // Junk, a frame of another stream, or a truncated last frame: resync after it, or stop.
+    if (position > runStart) runs.push({ start: runStart, end: position });
+    const next = findSync(bytes, position + 1, end);
+    if (next < 0) {
+      skippedBytes += end - position;
+      runStart = position;
+      break;
+    }
+    const resumed = parseMp3FrameHeader(bytes, next) as Mp3FrameHeader;
+    if (!sameStream(resumed, first)) {
+      throw new AudioFormatError(
+        `${label} changes from ${first.sampleRate} Hz/${first.channels} ch to ` +
+          `${resumed.sampleRate} Hz/${resumed.channels} ch at byte ${next}`,
+        { chunkIndex },
+      );
+    }
+    skippedBytes += next - position;
+    position = next;
+    runStart = next;
+  }
+  if (position > runStart) runs.push({ start: runStart, end: Math.min(position, end) });
+  if (frameLengths.length === 0) {
+    throw new AudioFormatError(`${label} holds no complete MPEG Layer III audio frame`, {
+      chunkIndex,
+    });
+  }
+  return {
+    first,
+    frames: frameLengths.length,
+    frameLengths,
+    runs,
+    audioBytes,
+    audioBitrateKbps: firstBitrate,
+    variableBitrate,
+    headerFrame: detected?.kind,
+    declaredFrames: detected?.declaredFrames,
+    skippedBytes,
+  };
+}
