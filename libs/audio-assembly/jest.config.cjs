@@ -1,4 +1,5 @@
 const path = require('node:path');
+// eslint-disable-next-line @nx/enforce-module-boundaries -- extends the shared root preset, as Nx scaffolds it
 const preset = require('../../jest.preset.js');
 
 /** @type {import('jest').Config} */
