@@ -1,0 +1,70 @@
+// The public face of @lumcast/script-generation: every export is named here.
+export {
+  ScriptGenerationError,
+  ScriptInputError,
+  ModelRequestError,
+  ModelUnavailableError,
+  ScriptOutputError,
+  SeriesMemoryError,
+} from './errors';
+export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script-request';
+export {
+  MAX_EPISODE_MINUTES,
+  MIN_EPISODE_MINUTES,
+  SERIES_CONTEXT_MAX_CHARS,
+  SOURCE_TEXT_MAX_CHARS,
+  TOPIC_MAX_CHARS,
+  parseScriptRequest,
+  scriptRequestSchema,
+} from './script-request';
+export type {
+  PodcastScript,
+  ScriptChapter,
+  ScriptSegment,
+  ScriptValidation,
+} from './podcast-script';
+export {
+  SCRIPT_KEY_POINTS_MAX,
+  SCRIPT_SUMMARY_MAX_CHARS,
+  SCRIPT_TITLE_MAX_CHARS,
+  countScriptWords,
+  countWords,
+  podcastScriptSchema,
+  validatePodcastScript,
+} from './podcast-script';
+export type { SpeechEngine } from './speech-rate';
+export {
+  LENGTH_TOLERANCE,
+  SPEECH_RATES,
+  acceptedWordRange,
+  targetWords,
+  wordsPerMinute,
+} from './speech-rate';
+export type { ScriptPrompts } from './prompts';
+export {
+  DEFAULT_HOSTS,
+  SCRIPT_TOOL_INPUT_SCHEMA,
+  SCRIPT_TOOL_NAME,
+  buildRepairPrompt,
+  buildRevisionPrompt,
+  buildScriptPrompts,
+} from './prompts';
+export type { ScriptWriter } from './script-writer';
+export type { BedrockScriptWriterOptions } from './bedrock-script-writer';
+export {
+  BedrockScriptWriter,
+  DEFAULT_BEDROCK_MODEL_ID,
+  RETRYABLE_BEDROCK_ERRORS,
+} from './bedrock-script-writer';
+export type { OfflineScriptWriterOptions } from './offline-script-writer';
+export { OfflineScriptWriter } from './offline-script-writer';
+export type { RememberedEpisode, SeriesMemoryOptions } from './series-memory';
+export {
+  SERIES_ID_MAX_CHARS,
+  SERIES_MEMORY_DEFAULT_BUDGET_CHARS,
+  SERIES_MEMORY_TABLE_KEY,
+  SeriesMemory,
+} from './series-memory';
+export { DEFAULT_SPEECH_CHUNK_CHARS, chunkForSpeech } from './chunk-for-speech';
+export type { SpeechChunk } from './plan-speech';
+export { planSpeech } from './plan-speech';

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** Longest accepted episode title, in characters. */
+export const SCRIPT_TITLE_MAX_CHARS = 200;
+/** Longest accepted one-paragraph summary, in characters. */
+export const SCRIPT_SUMMARY_MAX_CHARS = 2_000;
+/** Most key points an episode may list. */
+export const SCRIPT_KEY_POINTS_MAX = 12;
+
+const nonBlank = (what: string, max?: number) => {
+  const base = z
+    .string({ error: `${what} must be a string` })
+    .trim()
+    .min(1, { error: `${what} must not be empty` });
+  return max === undefined
+    ? base
+    : base.max(max, { error: `${what} must be at most ${max} characters` });
+};
+
+const hostSchema = z.object({ name: nonBlank('host name', 60) });
+
+const segmentSchema = z.object({
+  speaker: nonBlank('speaker'),
+  text: nonBlank('segment text'),
+});
+
+const chapterSchema = z.object({
+  title: nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS),
+  segments: z
+    .array(segmentSchema, { error: 'segments must be an array' })
+    .min(1, { error: 'a chapter needs at least one segment' }),
+});
+
+/**
+ * Zod schema of a two-host podcast script. Beyond the shape it checks that the two
+ * host names differ and that every segment's `speaker` is one of them.
+ *
+ * @example
+ * ```ts
+ * const result = podcastScriptSchema.safeParse(JSON.parse(modelOutput));
+ * if (!result.success) console.error(result.error.issues);
+ * ```
+ */
+export const podcastScriptSchema = z
+  .object({
+    title: nonBlank('title', SCRIPT_TITLE_MAX_CHARS),
+    summary: nonBlank('summary', SCRIPT_SUMMARY_MAX_CHARS),
+    hosts: z.tuple([hostSchema, hostSchema], {
+      error: 'hosts must be exactly two { name } objects',
+    }),
+    chapters: z
+      .array(chapterSchema, { error: 'chapters must be an array' })
+      .min(1, { error: 'a script needs at least one chapter' }),
+    keyPoints: z
+      .array(nonBlank('key point', 500), { error: 'keyPoints must be an array of strings' })
+      .min(1, { error: 'list at least one key point' })
+      .max(SCRIPT_KEY_POINTS_MAX, { error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
+  })
+  .superRefine((script, context) => {
+    const [first, second] = script.hosts;
+    if (first.name === second.name) {
+      context.addIssue({
+        code: 'custom',
+        path: ['hosts', 1, 'name'],
+        message: 'the two hosts must have different names',
+      });
+    }
+    const names = new Set([first.name, second.name]);
+    script.chapters.forEach((chapter, chapterIndex) =>
+      chapter.segments.forEach((segment, segmentIndex) => {
+        if (!names.has(segment.speaker)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['chapters', chapterIndex, 'segments', segmentIndex, 'speaker'],
+            message: `speaker "${segment.speaker}" is not one of the hosts (${first.name}, ${second.name})`,
+          });
+        }
+      }),
+    );
+  });
+
+/**
+ * A two-host podcast script: title, one-paragraph summary, the two hosts, chapters of
+ * spoken segments, and the episode's key points (stored by series memory).
+ *
+ * @example
+ * ```ts
+ * const script: PodcastScript = {
+ *   title: 'Rivers and towns',
+ *   summary: 'Why old towns sit at river crossings.',
+ *   hosts: [{ name: 'Ada' }, { name: 'Ben' }],
+ *   chapters: [{ title: 'Intro', segments: [{ speaker: 'Ada', text: 'Welcome!' }] }],
+ *   keyPoints: ['Crossings made markets.'],
+ * };
+ * ```
+ */
+export type PodcastScript = z.infer<typeof podcastScriptSchema>;
+
+/** One spoken turn of a {@link PodcastScript}. @example `const s: ScriptSegment = { speaker: 'Ada', text: 'Hi.' };` */
+export type ScriptSegment = PodcastScript['chapters'][number]['segments'][number];
+
+/** One chapter of a {@link PodcastScript}. @example `const c: ScriptChapter = { title: 'Intro', segments: [] };` */
+export type ScriptChapter = PodcastScript['chapters'][number];
+
+/** Outcome of {@link validatePodcastScript}. @example `if (!result.ok) console.log(result.issues);` */
+export type ScriptValidation =
+  { ok: true; script: PodcastScript } | { ok: false; issues: string[] };
+
+/**
+ * Validates unknown data (typically parsed model output) as a {@link PodcastScript},
+ * returning either the script or a list of `path: message` problems.
+ *
+ * @example
+ * ```ts
+ * const result = validatePodcastScript(JSON.parse(text));
+ * if (!result.ok) console.log(result.issues); // ['chapters.0.segments.2.speaker: speaker "Cy" is not one of the hosts (Ada, Ben)']
+ * ```
+ */
+export function validatePodcastScript(input: unknown): ScriptValidation {
+  const result = podcastScriptSchema.safeParse(input);
+  if (result.success) return { ok: true, script: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map(
+      (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`,
+    ),
+  };
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/**
+ * Counts spoken words in a text: runs of letters or digits (with inner apostrophes or
+ * hyphens), so punctuation and emoji do not count.
+ *
+ * @example
+ * ```ts
+ * countWords("Don't panic — it's 42."); // 4
+ * ```
+ */
+export function countWords(text: string): number {
+  let count = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text) !== null) count += 1;
+  return count;
+}
+
+/**
+ * Counts the spoken words of a script (segment texts only; titles are not read aloud).
+ *
+ * @example
+ * ```ts
+ * countScriptWords(script); // e.g. 1520
+ * ```
+ */
+export function countScriptWords(script: PodcastScript): number {
+  let words = 0;
+  for (const chapter of script.chapters) {
+    for (const segment of chapter.segments) words += countWords(segment.text);
+  }
+  return words;
+}

@@ -1,0 +1,167 @@
+import { isVoiceQuality, type VoiceQuality } from '@lumcast/quota';
+import { z } from 'zod';
+import { ScriptInputError } from './errors';
+
+/** Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`). */
+export const TOPIC_MAX_CHARS = 200;
+/** Longest accepted source text: 100,000 characters (UTF-16 code units), ≈ 15,000 words. */
+export const SOURCE_TEXT_MAX_CHARS = 100_000;
+/** Shortest and longest episode, in whole minutes. */
+export const MIN_EPISODE_MINUTES = 1;
+/** Longest episode, in whole minutes. */
+export const MAX_EPISODE_MINUTES = 60;
+/** Most characters of series context (all titles, summaries and key points) a request may carry. */
+export const SERIES_CONTEXT_MAX_CHARS = 12_000;
+
+const previousEpisodeSchema = z.object({
+  title: z.string({ error: 'title must be a string' }),
+  summary: z.string({ error: 'summary must be a string' }),
+  keyPoints: z.array(z.string({ error: 'key points must be strings' }), {
+    error: 'keyPoints must be an array of strings',
+  }),
+});
+
+const seriesContextSchema = z
+  .object({
+    seriesId: z
+      .string({ error: 'seriesId must be a string' })
+      .trim()
+      .min(1, { error: 'seriesId must not be empty' }),
+    previousEpisodes: z.array(previousEpisodeSchema, {
+      error: 'previousEpisodes must be an array',
+    }),
+  })
+  .refine((context) => seriesContextChars(context) <= SERIES_CONTEXT_MAX_CHARS, {
+    error: `series context must be at most ${SERIES_CONTEXT_MAX_CHARS} characters in all`,
+    path: ['previousEpisodes'],
+  });
+
+/**
+ * Zod schema of a script request. Unknown keys are ignored; a blank `sourceText`
+ * (empty or whitespace only) means "no source text".
+ *
+ * @example
+ * ```ts
+ * const result = scriptRequestSchema.safeParse({ topic: 'Tides', minutes: 5, quality: 'neural' });
+ * ```
+ */
+export const scriptRequestSchema = z.object({
+  topic: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'topic is required' : 'topic must be a string',
+    })
+    .trim()
+    .min(1, { error: 'topic must not be empty' })
+    .max(TOPIC_MAX_CHARS, { error: `topic must be at most ${TOPIC_MAX_CHARS} characters` }),
+  sourceText: z
+    .string({ error: 'sourceText must be a string' })
+    .max(SOURCE_TEXT_MAX_CHARS, {
+      error: (issue) =>
+        `sourceText must be at most ${SOURCE_TEXT_MAX_CHARS} characters (got ${String(
+          (issue.input as string).length,
+        )})`,
+    })
+    .optional()
+    .transform((text) => (text === undefined || text.trim() === '' ? undefined : text)),
+  minutes: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'minutes is required' : 'minutes must be a number',
+    })
+    .int({ error: 'minutes must be a whole number' })
+    .min(MIN_EPISODE_MINUTES, {
+      error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+    })
+    .max(MAX_EPISODE_MINUTES, {
+      error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+    }),
+  quality: z.custom<VoiceQuality>(isVoiceQuality, {
+    error: (issue) =>
+      `quality must be one of standard, neural, generative (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
+  }),
+  series: seriesContextSchema.optional(),
+});
+
+/**
+ * What earlier episodes of the same series said, injected into the prompt so the new
+ * episode builds on them without repeating them. Produced by `SeriesMemory.recall`.
+ *
+ * @example
+ * ```ts
+ * const series: SeriesContext = {
+ *   seriesId: 'rivers',
+ *   previousEpisodes: [{ title: 'Ep. 1', summary: 'Crossings.', keyPoints: ['Fords made towns.'] }],
+ * };
+ * ```
+ */
+export interface SeriesContext {
+  seriesId: string;
+  /** Oldest first; the most recent episodes that fit the memory budget. */
+  previousEpisodes: PreviousEpisode[];
+}
+
+/** One earlier episode as remembered by series memory. @example `const e: PreviousEpisode = { title: 'Ep. 1', summary: '…', keyPoints: [] };` */
+export interface PreviousEpisode {
+  title: string;
+  summary: string;
+  keyPoints: string[];
+}
+
+/**
+ * A validated request for a script.
+ *
+ * @example
+ * ```ts
+ * const request: ScriptRequest = { topic: 'Tides', minutes: 5, quality: 'neural' };
+ * ```
+ */
+export interface ScriptRequest {
+  topic: string;
+  sourceText?: string;
+  /** Whole minutes, 1–60. */
+  minutes: number;
+  quality: VoiceQuality;
+  series?: SeriesContext;
+}
+
+/**
+ * Validates unknown input as a {@link ScriptRequest} (trimming the topic), or throws a
+ * {@link ScriptInputError} whose `field` names the first offending field. No I/O.
+ *
+ * @example
+ * ```ts
+ * const request = parseScriptRequest({ topic: 'Tides', minutes: 5, quality: 'neural' });
+ * parseScriptRequest({ topic: 'Tides', minutes: 90, quality: 'neural' });
+ * // throws ScriptInputError: minutes must be between 1 and 60 (field 'minutes')
+ * ```
+ */
+export function parseScriptRequest(input: unknown): ScriptRequest {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ScriptInputError('(request)', 'a script request must be an object');
+  }
+  const result = scriptRequestSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(request)';
+    throw new ScriptInputError(field, issue?.message ?? 'invalid script request', {
+      cause: result.error,
+    });
+  }
+  const { sourceText, series, ...rest } = result.data;
+  return {
+    ...rest,
+    ...(sourceText === undefined ? {} : { sourceText }),
+    ...(series === undefined ? {} : { series }),
+  };
+}
+
+/** Total characters of a series context's titles, summaries and key points. */
+export function seriesContextChars(context: { previousEpisodes: PreviousEpisode[] }): number {
+  let chars = 0;
+  for (const episode of context.previousEpisodes) {
+    chars += episode.title.length + episode.summary.length;
+    for (const point of episode.keyPoints) chars += point.length;
+  }
+  return chars;
+}

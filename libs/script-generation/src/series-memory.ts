@@ -1,0 +1,311 @@
+import {
+  DynamoDBServiceException,
+  PutItemCommand,
+  QueryCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { z } from 'zod';
+import { ScriptInputError, SeriesMemoryError } from './errors';
+import {
+  SCRIPT_KEY_POINTS_MAX,
+  SCRIPT_SUMMARY_MAX_CHARS,
+  SCRIPT_TITLE_MAX_CHARS,
+} from './podcast-script';
+import {
+  SERIES_CONTEXT_MAX_CHARS,
+  type PreviousEpisode,
+  type SeriesContext,
+} from './script-request';
+
+/**
+ * Key schema of the series-memory table, for the local stack and the CDK app to create
+ * the same table: partition key `seriesKey` (S) = `<userId>#<seriesId>`, sort key
+ * `episodeAt` (S) = `<ISO-8601 time>#<jobId>`. No indexes; on-demand billing is fine.
+ *
+ * @example
+ * ```ts
+ * new dynamodb.TableV2(this, 'SeriesMemory', {
+ *   partitionKey: { name: SERIES_MEMORY_TABLE_KEY.partitionKey, type: dynamodb.AttributeType.STRING },
+ *   sortKey: { name: SERIES_MEMORY_TABLE_KEY.sortKey, type: dynamodb.AttributeType.STRING },
+ * });
+ * ```
+ */
+export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
+  partitionKey: 'seriesKey',
+  partitionKeyType: 'S',
+  sortKey: 'episodeAt',
+  sortKeyType: 'S',
+} as const);
+
+/** Default character budget of a recalled {@link SeriesContext} (titles + summaries + key points). */
+export const SERIES_MEMORY_DEFAULT_BUDGET_CHARS = 4_000;
+/** Longest accepted user or series id. */
+export const SERIES_ID_MAX_CHARS = 200;
+
+const idSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(SERIES_ID_MAX_CHARS, {
+      error: `${field} must be at most ${SERIES_ID_MAX_CHARS} characters`,
+    });
+
+const userIdSchema = idSchema('userId').refine((id) => !id.includes('#'), {
+  error: 'userId must not contain "#"',
+});
+
+const textSchema = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+const rememberSchema = z.object({
+  userId: userIdSchema,
+  seriesId: idSchema('seriesId'),
+  jobId: idSchema('jobId'),
+  title: textSchema('title', SCRIPT_TITLE_MAX_CHARS),
+  summary: textSchema('summary', SCRIPT_SUMMARY_MAX_CHARS),
+  keyPoints: z
+    .array(textSchema('key point', 500), { error: 'keyPoints must be an array of strings' })
+    .max(SCRIPT_KEY_POINTS_MAX, { error: `at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
+});
+
+const recallSchema = z.object({
+  userId: userIdSchema,
+  seriesId: idSchema('seriesId'),
+  budgetChars: z
+    .number({ error: 'budgetChars must be a number' })
+    .int({ error: 'budgetChars must be a whole number' })
+    .min(1, { error: `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}` })
+    .max(SERIES_CONTEXT_MAX_CHARS, {
+      error: `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}`,
+    })
+    .optional(),
+});
+
+/**
+ * What {@link SeriesMemory.remember} stores about a finished episode.
+ *
+ * @example
+ * ```ts
+ * const episode: RememberedEpisode = {
+ *   userId: 'u-1', seriesId: 'rivers', jobId: 'job-7',
+ *   title: script.title, summary: script.summary, keyPoints: script.keyPoints,
+ * };
+ * ```
+ */
+export interface RememberedEpisode {
+  userId: string;
+  seriesId: string;
+  jobId: string;
+  title: string;
+  summary: string;
+  keyPoints: string[];
+}
+
+/**
+ * Options of {@link SeriesMemory}.
+ *
+ * @example
+ * ```ts
+ * const options: SeriesMemoryOptions = { client: new DynamoDBClient({}), tableName: 'series-memory' };
+ * ```
+ */
+export interface SeriesMemoryOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  /** Clock for the `episodeAt` sort key; default the system clock. */
+  now?: () => Date;
+}
+
+function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(input)';
+  throw new ScriptInputError(field, issue?.message ?? 'invalid input', { cause: result.error });
+}
+
+function episodeChars(episode: PreviousEpisode): number {
+  return (
+    episode.title.length +
+    episode.summary.length +
+    episode.keyPoints.reduce((sum, point) => sum + point.length, 0)
+  );
+}
+
+/**
+ * Shrinks one episode to fit a budget: key points are dropped from the end, then the
+ * summary is cut at a word boundary (with `…`). Returns undefined if not even the title fits.
+ */
+function fitEpisode(episode: PreviousEpisode, budget: number): PreviousEpisode | undefined {
+  if (episode.title.length >= budget) return undefined;
+  const keyPoints = [...episode.keyPoints];
+  const fitted = () => ({ ...episode, keyPoints });
+  while (keyPoints.length > 0 && episodeChars(fitted()) > budget) keyPoints.pop();
+  const room = budget - episode.title.length;
+  if (episode.summary.length <= room) return fitted();
+  const cut = episode.summary.lastIndexOf(' ', room - 1);
+  const summary = `${episode.summary.slice(0, cut > 0 ? cut : room - 1)}…`;
+  return { title: episode.title, summary, keyPoints: [] };
+}
+
+function readString(item: Record<string, AttributeValue>, name: string): string {
+  const value = item[name]?.S;
+  if (value === undefined) {
+    throw new SeriesMemoryError(`series memory item has no string attribute "${name}"`);
+  }
+  return value;
+}
+
+/**
+ * Remembers finished episodes of a series (per user) in DynamoDB and recalls the latest
+ * ones, within a character budget, as the {@link SeriesContext} of the next request.
+ *
+ * Guarantees: inputs are validated before any I/O ({@link ScriptInputError}); series are
+ * isolated per user (the user id is part of the partition key); `recall` returns the most
+ * recent episodes that fit the budget, oldest first, each job at most once (remembering the
+ * same job twice — a retry — does not duplicate it); if even the latest episode alone
+ * exceeds the budget, it is shortened (key points dropped, summary cut) rather than lost.
+ * DynamoDB failures become {@link SeriesMemoryError}; non-service errors are rethrown.
+ *
+ * @example
+ * ```ts
+ * const memory = new SeriesMemory({ client, tableName: 'series-memory' });
+ * await memory.remember({ userId, seriesId, jobId, title, summary, keyPoints });
+ * const series = await memory.recall({ userId, seriesId });
+ * const script = await writer.write({ topic, minutes: 10, quality: 'neural', series });
+ * ```
+ */
+export class SeriesMemory {
+  private readonly client: DynamoDBClient;
+  private readonly tableName: string;
+  private readonly now: () => Date;
+
+  constructor(options: SeriesMemoryOptions) {
+    if (typeof options.tableName !== 'string' || options.tableName.trim() === '') {
+      throw new ScriptInputError('tableName', 'tableName must not be empty');
+    }
+    this.client = options.client;
+    this.tableName = options.tableName;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Stores a finished episode's title, summary and key points.
+   *
+   * @example
+   * ```ts
+   * await memory.remember({ userId: 'u-1', seriesId: 'rivers', jobId: 'job-7', title, summary, keyPoints });
+   * ```
+   */
+  async remember(episode: RememberedEpisode): Promise<void> {
+    const checked = parseInput(rememberSchema, episode);
+    const at = this.now().toISOString();
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: {
+            [SERIES_MEMORY_TABLE_KEY.partitionKey]: { S: `${checked.userId}#${checked.seriesId}` },
+            [SERIES_MEMORY_TABLE_KEY.sortKey]: { S: `${at}#${checked.jobId}` },
+            userId: { S: checked.userId },
+            seriesId: { S: checked.seriesId },
+            jobId: { S: checked.jobId },
+            title: { S: checked.title },
+            summary: { S: checked.summary },
+            keyPoints: { L: checked.keyPoints.map((point) => ({ S: point })) },
+            rememberedAt: { S: at },
+          },
+        }),
+      );
+    } catch (error) {
+      throw mapDynamoError(
+        error,
+        `could not remember episode ${checked.jobId} of series ${checked.seriesId}`,
+      );
+    }
+  }
+
+  /**
+   * Returns the latest episodes of a series that fit `budgetChars` (default 4,000,
+   * at most 12,000), oldest first; an unknown series gives `previousEpisodes: []`.
+   *
+   * @example
+   * ```ts
+   * const series = await memory.recall({ userId: 'u-1', seriesId: 'rivers', budgetChars: 2_000 });
+   * series.previousEpisodes.map((episode) => episode.title);
+   * ```
+   */
+  async recall(query: {
+    userId: string;
+    seriesId: string;
+    budgetChars?: number;
+  }): Promise<SeriesContext> {
+    const checked = parseInput(recallSchema, query);
+    const budget = checked.budgetChars ?? SERIES_MEMORY_DEFAULT_BUDGET_CHARS;
+    const newestFirst: PreviousEpisode[] = [];
+    const seenJobs = new Set<string>();
+    let used = 0;
+    let startKey: Record<string, AttributeValue> | undefined;
+    let full = false;
+    do {
+      let page;
+      try {
+        page = await this.client.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            KeyConditionExpression: '#key = :key',
+            ExpressionAttributeNames: { '#key': SERIES_MEMORY_TABLE_KEY.partitionKey },
+            ExpressionAttributeValues: { ':key': { S: `${checked.userId}#${checked.seriesId}` } },
+            ScanIndexForward: false,
+            ConsistentRead: true,
+            Limit: 25,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+      } catch (error) {
+        throw mapDynamoError(error, `could not recall series ${checked.seriesId}`);
+      }
+      for (const item of page.Items ?? []) {
+        const jobId = readString(item, 'jobId');
+        if (seenJobs.has(jobId)) continue;
+        seenJobs.add(jobId);
+        const episode: PreviousEpisode = {
+          title: readString(item, 'title'),
+          summary: readString(item, 'summary'),
+          keyPoints: (item['keyPoints']?.L ?? []).map((value) => {
+            if (value.S === undefined)
+              throw new SeriesMemoryError('series memory key point is not a string');
+            return value.S;
+          }),
+        };
+        const chars = episodeChars(episode);
+        if (used + chars <= budget) {
+          newestFirst.push(episode);
+          used += chars;
+          continue;
+        }
+        if (newestFirst.length === 0) {
+          const shortened = fitEpisode(episode, budget);
+          if (shortened) newestFirst.push(shortened);
+        }
+        full = true;
+        break;
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && !full);
+    return { seriesId: checked.seriesId, previousEpisodes: newestFirst.reverse() };
+  }
+}
+
+function mapDynamoError(error: unknown, what: string): unknown {
+  if (error instanceof DynamoDBServiceException) {
+    return new SeriesMemoryError(`${what}: ${error.name}: ${error.message}`, { cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,92 @@
+import type { VoiceQuality } from '@lumcast/quota';
+
+/**
+ * Which speech engine will speak the script. `polly` in AWS; `espeak-ng` is the local
+ * synthesizer of the embedded stack.
+ *
+ * @example
+ * ```ts
+ * const engine: SpeechEngine = 'espeak-ng';
+ * ```
+ */
+export type SpeechEngine = 'polly' | 'espeak-ng';
+
+/**
+ * Calibrated speaking rates in words per minute, by engine and voice quality.
+ *
+ * - `polly`: AWS publishes no words-per-minute figure; Polly's English voices at the
+ *   default `<prosody rate="medium">` are commonly measured at 150–165 wpm. Standard
+ *   (concatenative) voices are the brisker end (160), neural voices slightly slower (155),
+ *   and generative voices add more natural pauses and emphasis (150).
+ * - `espeak-ng`: measured here with `bench/calibrate-speech-rate.ts` — the npm package at
+ *   its default rate with the `en-us` voice spoke 724 words of two-host dialogue in 221.4 s,
+ *   196 wpm. The local stack uses the same voice for every quality.
+ *
+ * @example
+ * ```ts
+ * SPEECH_RATES.polly.neural; // 155
+ * ```
+ */
+export const SPEECH_RATES: Readonly<Record<SpeechEngine, Readonly<Record<VoiceQuality, number>>>> =
+  Object.freeze({
+    polly: Object.freeze({ standard: 160, neural: 155, generative: 150 }),
+    'espeak-ng': Object.freeze({ standard: 196, neural: 196, generative: 196 }),
+  });
+
+/**
+ * How far a generated script may be from its target word count (±15 %) before the
+ * writer asks the model for one revision.
+ *
+ * @example
+ * ```ts
+ * const ok = Math.abs(words - target) <= target * LENGTH_TOLERANCE;
+ * ```
+ */
+export const LENGTH_TOLERANCE = 0.15;
+
+/**
+ * The speaking rate, in words per minute, used to size a script for a voice quality.
+ *
+ * @example
+ * ```ts
+ * wordsPerMinute('neural'); // 155 (Polly)
+ * wordsPerMinute('neural', { engine: 'espeak-ng' }); // 196
+ * ```
+ */
+export function wordsPerMinute(
+  quality: VoiceQuality,
+  options: { engine?: SpeechEngine } = {},
+): number {
+  return SPEECH_RATES[options.engine ?? 'polly'][quality];
+}
+
+/**
+ * Target spoken word count of an episode: `minutes × wordsPerMinute(quality)`, rounded.
+ *
+ * @example
+ * ```ts
+ * targetWords(10, 'generative'); // 1500
+ * ```
+ */
+export function targetWords(
+  minutes: number,
+  quality: VoiceQuality,
+  options: { engine?: SpeechEngine } = {},
+): number {
+  return Math.round(minutes * wordsPerMinute(quality, options));
+}
+
+/**
+ * The accepted word-count window around a target (±{@link LENGTH_TOLERANCE}).
+ *
+ * @example
+ * ```ts
+ * acceptedWordRange(1000); // { min: 850, max: 1150 }
+ * ```
+ */
+export function acceptedWordRange(target: number): { min: number; max: number } {
+  return {
+    min: Math.ceil(target * (1 - LENGTH_TOLERANCE)),
+    max: Math.floor(target * (1 + LENGTH_TOLERANCE)),
+  };
+}

@@ -1,0 +1,359 @@
+import {
+  BedrockScriptWriter,
+  DEFAULT_BEDROCK_MODEL_ID,
+  ModelRequestError,
+  ModelUnavailableError,
+  SCRIPT_TOOL_NAME,
+  ScriptGenerationError,
+  ScriptInputError,
+  ScriptOutputError,
+  countScriptWords,
+  targetWords,
+  type ScriptRequest,
+} from '../src/index';
+import {
+  errorReply,
+  startFakeBedrock,
+  textAnswer,
+  toolAnswer,
+  type FakeBedrock,
+} from './support/fake-bedrock';
+import { scriptWithWords } from './support/scripts';
+
+// 5 minutes of neural speech: 775 target words, accepted 659–891.
+const REQUEST: ScriptRequest = {
+  topic: 'Why old towns sit at river crossings',
+  sourceText: 'Towns grew at fords. Fords let traders cross. Markets followed the traders.',
+  minutes: 5,
+  quality: 'neural',
+};
+const TARGET = targetWords(5, 'neural');
+const GOOD = scriptWithWords(TARGET);
+
+describe('BedrockScriptWriter', () => {
+  let bedrock: FakeBedrock;
+  let delays: number[];
+
+  const writer = (options: { modelId?: string; maxAttempts?: number } = {}) =>
+    new BedrockScriptWriter({
+      client: bedrock.client,
+      sleep: async (milliseconds) => {
+        delays.push(milliseconds);
+      },
+      random: () => 0.5,
+      ...options,
+    });
+
+  beforeEach(async () => {
+    bedrock = await startFakeBedrock();
+    delays = [];
+  });
+
+  afterEach(async () => {
+    await bedrock.close();
+  });
+
+  describe('request serialization', () => {
+    it('posts to the Converse path of the configured model with the system prompt, the user prompt and a forced tool', async () => {
+      bedrock.reply(toolAnswer(GOOD));
+
+      const script = await writer({ modelId: 'anthropic.claude-test-v1:0' }).write(REQUEST);
+
+      expect(script).toEqual(GOOD);
+      expect(bedrock.requests).toHaveLength(1);
+      const [request] = bedrock.requests;
+      expect(request?.method).toBe('POST');
+      expect(request?.path).toBe('/model/anthropic.claude-test-v1:0/converse');
+      expect(request?.headers['authorization']).toMatch(/^AWS4-HMAC-SHA256 /);
+      const body = request?.body as {
+        system: { text: string }[];
+        messages: { role: string; content: { text: string }[] }[];
+        inferenceConfig: { maxTokens: number; temperature: number };
+        toolConfig: {
+          tools: { toolSpec: { name: string; inputSchema: { json: { required: string[] } } } }[];
+          toolChoice: { tool: { name: string } };
+        };
+      };
+      expect(body.system[0]?.text).toContain('Alex and Sam');
+      expect(body.system[0]?.text).toContain(`about ${TARGET} spoken words`);
+      expect(body.system[0]?.text).toContain('Stay faithful to it');
+      expect(body.messages).toHaveLength(1);
+      expect(body.messages[0]?.role).toBe('user');
+      expect(body.messages[0]?.content[0]?.text).toContain(
+        'Topic: Why old towns sit at river crossings',
+      );
+      expect(body.messages[0]?.content[0]?.text).toContain(
+        '<source_text>\nTowns grew at fords. Fords let traders cross. Markets followed the traders.\n</source_text>',
+      );
+      expect(body.toolConfig.tools[0]?.toolSpec.name).toBe(SCRIPT_TOOL_NAME);
+      expect(body.toolConfig.tools[0]?.toolSpec.inputSchema.json.required).toEqual(
+        expect.arrayContaining(['title', 'summary', 'hosts', 'chapters', 'keyPoints']),
+      );
+      expect(body.toolConfig.toolChoice).toEqual({ tool: { name: SCRIPT_TOOL_NAME } });
+      expect(body.inferenceConfig.maxTokens).toBeGreaterThan(TARGET * 1.5);
+      expect(body.inferenceConfig.temperature).toBe(0.7);
+    });
+
+    it('uses the default Claude model when none is configured', async () => {
+      bedrock.reply(toolAnswer(GOOD));
+
+      await writer().write(REQUEST);
+
+      expect(bedrock.requests[0]?.path).toBe(`/model/${DEFAULT_BEDROCK_MODEL_ID}/converse`);
+    });
+
+    it('tells the model when there is no source text', async () => {
+      bedrock.reply(toolAnswer(GOOD));
+
+      await writer().write({ topic: 'Tides', minutes: 5, quality: 'neural' });
+
+      const body = bedrock.requests[0]?.body as { messages: { content: { text: string }[] }[] };
+      expect(body.messages[0]?.content[0]?.text).toContain(
+        'There is no source text for this episode.',
+      );
+    });
+
+    it('rejects an invalid request with a typed error before any call', async () => {
+      await expect(writer().write({ ...REQUEST, minutes: 0 })).rejects.toMatchObject({
+        name: 'ScriptInputError',
+        field: 'minutes',
+      });
+      await expect(writer().write({ ...REQUEST, topic: '  ' })).rejects.toBeInstanceOf(
+        ScriptInputError,
+      );
+      expect(bedrock.requests).toHaveLength(0);
+    });
+  });
+
+  describe('retries', () => {
+    it('retries throttling with exponential backoff and jitter, then returns the script', async () => {
+      bedrock.reply(
+        errorReply('ThrottlingException', 429),
+        errorReply('ThrottlingException', 429),
+        toolAnswer(GOOD),
+      );
+
+      const script = await writer().write(REQUEST);
+
+      expect(script).toEqual(GOOD);
+      expect(bedrock.requests).toHaveLength(3);
+      // random() = 0.5 → half of 500 × 2^retry
+      expect(delays).toEqual([250, 500]);
+    });
+
+    it('retries ServiceUnavailableException and ModelTimeoutException too', async () => {
+      bedrock.reply(
+        errorReply('ServiceUnavailableException', 503),
+        errorReply('ModelTimeoutException', 408),
+        toolAnswer(GOOD),
+      );
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(GOOD);
+      expect(bedrock.requests).toHaveLength(3);
+    });
+
+    it('gives up after maxAttempts with a ModelUnavailableError that keeps the cause', async () => {
+      bedrock.reply(
+        ...Array.from({ length: 3 }, () =>
+          errorReply('ThrottlingException', 429, 'Too many requests'),
+        ),
+      );
+
+      const failure = await writer({ maxAttempts: 3 })
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(ModelUnavailableError);
+      expect(failure).toMatchObject({
+        name: 'ModelUnavailableError',
+        code: 'ThrottlingException',
+        attempts: 3,
+      });
+      expect((failure as Error).cause).toMatchObject({
+        name: 'ThrottlingException',
+        message: 'Too many requests',
+      });
+      expect(bedrock.requests).toHaveLength(3);
+      expect(delays).toHaveLength(2);
+    });
+  });
+
+  describe('error mapping', () => {
+    it('maps a ValidationException to a ModelRequestError without retrying', async () => {
+      bedrock.reply(
+        errorReply('ValidationException', 400, 'The provided model identifier is invalid.'),
+      );
+
+      const failure = await writer()
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(ModelRequestError);
+      expect(failure).toBeInstanceOf(ScriptGenerationError);
+      expect(failure).toMatchObject({ name: 'ModelRequestError', code: 'ValidationException' });
+      expect((failure as Error).message).toContain('The provided model identifier is invalid.');
+      expect((failure as Error).cause).toMatchObject({ name: 'ValidationException' });
+      expect(bedrock.requests).toHaveLength(1);
+      expect(delays).toHaveLength(0);
+    });
+
+    it('maps an AccessDeniedException to a ModelRequestError', async () => {
+      bedrock.reply(
+        errorReply('AccessDeniedException', 403, 'You do not have access to the model.'),
+      );
+
+      await expect(writer().write(REQUEST)).rejects.toMatchObject({
+        name: 'ModelRequestError',
+        code: 'AccessDeniedException',
+      });
+    });
+
+    it('rethrows errors that are not Bedrock service errors unchanged', async () => {
+      await bedrock.close();
+
+      const failure = await writer()
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure).not.toBeInstanceOf(ScriptGenerationError);
+      bedrock = await startFakeBedrock();
+    });
+  });
+
+  describe('structured output', () => {
+    it('accepts a JSON script answered as text instead of a tool call', async () => {
+      bedrock.reply(textAnswer(`Here is the script:\n\`\`\`json\n${JSON.stringify(GOOD)}\n\`\`\``));
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(GOOD);
+    });
+
+    it('sends one repair round with the problems when the answer is malformed, then returns the repaired script', async () => {
+      const broken = {
+        ...GOOD,
+        chapters: [{ title: 'Crossings', segments: [{ speaker: 'Bob', text: 'Hi.' }] }],
+      };
+      bedrock.reply(toolAnswer(broken, SCRIPT_TOOL_NAME, 'tooluse-broken'), toolAnswer(GOOD));
+
+      const script = await writer().write(REQUEST);
+
+      expect(script).toEqual(GOOD);
+      expect(bedrock.requests).toHaveLength(2);
+      const body = bedrock.requests[1]?.body as {
+        messages: {
+          role: string;
+          content: {
+            toolUse?: { toolUseId: string };
+            toolResult?: { toolUseId: string; status: string; content: { text: string }[] };
+          }[];
+        }[];
+      };
+      expect(body.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+      expect(body.messages[1]?.content[0]?.toolUse?.toolUseId).toBe('tooluse-broken');
+      const result = body.messages[2]?.content[0]?.toolResult;
+      expect(result?.toolUseId).toBe('tooluse-broken');
+      expect(result?.status).toBe('error');
+      expect(result?.content[0]?.text).toContain(
+        'chapters.0.segments.0.speaker: speaker "Bob" is not one of the hosts (Alex, Sam)',
+      );
+    });
+
+    it('repairs an answer that is not JSON at all', async () => {
+      bedrock.reply(textAnswer('Sorry, I cannot help with that.'), toolAnswer(GOOD));
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(GOOD);
+      const body = bedrock.requests[1]?.body as { messages: { content: { text?: string }[] }[] };
+      expect(body.messages[2]?.content[0]?.text).toContain('contains no JSON object');
+    });
+
+    it('treats an answer cut off at the token limit as malformed', async () => {
+      bedrock.reply(textAnswer('{"title": "Rivers', 'max_tokens'), toolAnswer(GOOD));
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(GOOD);
+      expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('fails with a ScriptOutputError listing the problems when the repaired answer is still malformed', async () => {
+      bedrock.reply(
+        toolAnswer({ title: 'Only a title' }),
+        toolAnswer({ title: 'Still only a title' }),
+      );
+
+      const failure = await writer()
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(ScriptOutputError);
+      expect((failure as ScriptOutputError).issues).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^chapters: /),
+          expect.stringMatching(/^hosts: /),
+        ]),
+      );
+      expect(bedrock.requests).toHaveLength(2);
+    });
+  });
+
+  describe('length control', () => {
+    it('asks for one revision when the script is too short, and returns the revision', async () => {
+      const short = scriptWithWords(300);
+      bedrock.reply(toolAnswer(short), toolAnswer(GOOD));
+
+      const script = await writer().write(REQUEST);
+
+      expect(countScriptWords(script)).toBe(TARGET);
+      expect(bedrock.requests).toHaveLength(2);
+      const body = bedrock.requests[1]?.body as {
+        messages: { content: { toolResult?: { content: { text: string }[] } }[] }[];
+      };
+      const feedback = body.messages[2]?.content[0]?.toolResult?.content[0]?.text;
+      expect(feedback).toContain(`The script has 300 spoken words, but the target is ${TARGET}`);
+      expect(feedback).toContain('too short: extend it');
+    });
+
+    it('asks for a trim when the script is too long', async () => {
+      bedrock.reply(toolAnswer(scriptWithWords(1_200)), toolAnswer(GOOD));
+
+      await writer().write(REQUEST);
+
+      const body = bedrock.requests[1]?.body as {
+        messages: { content: { toolResult?: { content: { text: string }[] } }[] }[];
+      };
+      expect(body.messages[2]?.content[0]?.toolResult?.content[0]?.text).toContain(
+        'too long: trim it',
+      );
+    });
+
+    it('accepts the revision as is even when it is still out of range', async () => {
+      const stillShort = scriptWithWords(400, 'Still short');
+      bedrock.reply(toolAnswer(scriptWithWords(300)), toolAnswer(stillShort));
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(stillShort);
+      expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('keeps the first script when the revision is malformed', async () => {
+      const short = scriptWithWords(300);
+      bedrock.reply(toolAnswer(short), toolAnswer({ nonsense: true }));
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(short);
+      expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('does not ask for a revision within ±15 % of the target', async () => {
+      bedrock.reply(toolAnswer(scriptWithWords(Math.ceil(TARGET * 0.86))));
+
+      await writer().write(REQUEST);
+
+      expect(bedrock.requests).toHaveLength(1);
+    });
+  });
+
+  describe('configuration', () => {
+    it('rejects maxAttempts below 1 with a typed error', () => {
+      expect(() => new BedrockScriptWriter({ client: bedrock.client, maxAttempts: 0 })).toThrow(
+        ScriptInputError,
+      );
+    });
+  });
+});

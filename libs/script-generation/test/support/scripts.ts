@@ -1,0 +1,32 @@
+import type { PodcastScript } from '../../src/index';
+
+const FILLER =
+  'river town market bridge people trade crossing history grows changes city square'.split(' ');
+
+/** A valid two-host script (hosts Alex and Sam) whose segments hold exactly `words` spoken words. */
+export function scriptWithWords(words: number, title = 'Rivers and towns'): PodcastScript {
+  const segments: { speaker: string; text: string }[] = [];
+  let left = words;
+  let turn = 0;
+  while (left > 0) {
+    const size = Math.min(40, left);
+    const text = Array.from(
+      { length: size },
+      (_, index) => FILLER[(turn + index) % FILLER.length],
+    ).join(' ');
+    segments.push({ speaker: turn % 2 === 0 ? 'Alex' : 'Sam', text: `${text}.` });
+    left -= size;
+    turn += 1;
+  }
+  const half = Math.ceil(segments.length / 2);
+  return {
+    title,
+    summary: 'Why old towns sit at river crossings.',
+    hosts: [{ name: 'Alex' }, { name: 'Sam' }],
+    chapters: [
+      { title: 'Crossings', segments: segments.slice(0, half) },
+      ...(segments.length > half ? [{ title: 'Markets', segments: segments.slice(half) }] : []),
+    ],
+    keyPoints: ['Crossings made markets.', 'Markets made towns.'],
+  };
+}
