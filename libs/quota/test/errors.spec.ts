@@ -1,0 +1,38 @@
+import {
+  QuotaCapacityError,
+  QuotaContentionError,
+  QuotaError,
+  QuotaInputError,
+  QuotaStateError,
+  QuotaTableNotFoundError,
+  QuotaThrottledError,
+} from '../src/index';
+
+describe('quota errors', () => {
+  const cause = Object.assign(new Error('from the SDK'), { name: 'ThrottlingException' });
+
+  it.each<[string, QuotaError]>([
+    ['QuotaInputError', new QuotaInputError('cost', 'must be whole')],
+    ['QuotaContentionError', new QuotaContentionError('u-1', 5)],
+    ['QuotaCapacityError', new QuotaCapacityError('u-1', '2026-W49', 2000)],
+    ['QuotaTableNotFoundError', new QuotaTableNotFoundError('users', cause)],
+    ['QuotaThrottledError', new QuotaThrottledError('users', cause)],
+    ['QuotaStateError', new QuotaStateError('u-1', 'bad week')],
+  ])('names %s and derives it from QuotaError and Error', (name, error) => {
+    expect(error.name).toBe(name);
+    expect(error).toBeInstanceOf(QuotaError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the SDK error as the cause of mapped errors', () => {
+    expect(new QuotaThrottledError('users', cause).cause).toBe(cause);
+    expect(new QuotaTableNotFoundError('users', cause).cause).toBe(cause);
+  });
+
+  it('says which field was bad in a QuotaInputError', () => {
+    const error = new QuotaInputError('jobId', 'must be a non-empty string');
+    expect(error.field).toBe('jobId');
+    expect(error.message).toBe('jobId: must be a non-empty string');
+  });
+});

@@ -1,0 +1,226 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  MAX_CHARGED_JOBS_PER_WEEK,
+  QuotaCapacityError,
+  QuotaContentionError,
+  QuotaError,
+  QuotaInputError,
+  QuotaLedger,
+  QuotaStateError,
+  QuotaTableNotFoundError,
+  type DeductRequest,
+} from '../src/index';
+import {
+  fakeClock,
+  putItem,
+  readItem,
+  startLocalDynamo,
+  type LocalDynamo,
+} from './support/local-dynamo';
+
+let dynamo: LocalDynamo;
+
+beforeAll(async () => {
+  dynamo = await startLocalDynamo();
+});
+
+afterAll(async () => {
+  await dynamo.close();
+});
+
+const MID_WEEK = '2026-12-02T12:00:00Z';
+
+function ledgerAt(
+  iso: string,
+  options: { maxAttempts?: number; tableName?: string } = {},
+): QuotaLedger {
+  return new QuotaLedger({
+    client: dynamo.client,
+    tableName: options.tableName ?? dynamo.tableName,
+    now: fakeClock(iso).now,
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+  });
+}
+
+const valid: DeductRequest = { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200 };
+
+describe('QuotaLedger input checks', () => {
+  it.each<[string, Partial<Record<keyof DeductRequest, unknown>>, string]>([
+    ['an empty user id', { userId: '' }, 'userId'],
+    ['a blank user id', { userId: '   ' }, 'userId'],
+    ['a numeric user id', { userId: 42 }, 'userId'],
+    ['an over-long user id', { userId: 'u'.repeat(257) }, 'userId'],
+    ['an empty job id', { jobId: '' }, 'jobId'],
+    ['a missing job id', { jobId: undefined }, 'jobId'],
+    ['a job id over 80 bytes', { jobId: 'é'.repeat(41) }, 'jobId'],
+    ['a negative cost', { cost: -1 }, 'cost'],
+    ['a fractional cost', { cost: 1.5 }, 'cost'],
+    ['a NaN cost', { cost: Number.NaN }, 'cost'],
+    ['an infinite cost', { cost: Number.POSITIVE_INFINITY }, 'cost'],
+    ['a string cost', { cost: '4' }, 'cost'],
+    ['a negative limit', { weeklyLimit: -200 }, 'weeklyLimit'],
+    ['a fractional limit', { weeklyLimit: 199.5 }, 'weeklyLimit'],
+    ['a NaN limit', { weeklyLimit: Number.NaN }, 'weeklyLimit'],
+  ])('rejects %s in deduct before any DynamoDB call', async (_label, change, field) => {
+    const before = dynamo.commands.length;
+    const request = { ...valid, ...change } as DeductRequest;
+    const error = await ledgerAt(MID_WEEK)
+      .deduct(request)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QuotaInputError);
+    expect(error).toMatchObject({ name: 'QuotaInputError', field });
+    expect(dynamo.commands.length).toBe(before);
+  });
+
+  it('rejects a missing request object in every method', async () => {
+    const ledger = ledgerAt(MID_WEEK);
+    await expect(ledger.deduct(undefined as unknown as DeductRequest)).rejects.toThrow(
+      QuotaInputError,
+    );
+    await expect(ledger.preflight(null as unknown as DeductRequest)).rejects.toThrow(
+      QuotaInputError,
+    );
+    await expect(ledger.usage('u-1' as unknown as DeductRequest)).rejects.toThrow(QuotaInputError);
+  });
+
+  it('rejects bad input to preflight and usage before any DynamoDB call', async () => {
+    const before = dynamo.commands.length;
+    const ledger = ledgerAt(MID_WEEK);
+    await expect(ledger.preflight({ userId: '', cost: 1, weeklyLimit: 200 })).rejects.toThrow(
+      QuotaInputError,
+    );
+    await expect(ledger.preflight({ userId: 'u-1', cost: -1, weeklyLimit: 200 })).rejects.toThrow(
+      QuotaInputError,
+    );
+    await expect(ledger.usage({ userId: 'u-1', weeklyLimit: 0.5 })).rejects.toThrow(
+      QuotaInputError,
+    );
+    expect(dynamo.commands.length).toBe(before);
+  });
+
+  it('rejects a clock that returns an invalid date before any DynamoDB call', async () => {
+    const before = dynamo.commands.length;
+    const ledger = new QuotaLedger({
+      client: dynamo.client,
+      tableName: dynamo.tableName,
+      now: () => new Date(NaN),
+    });
+    await expect(ledger.deduct(valid)).rejects.toThrow(QuotaInputError);
+    expect(dynamo.commands.length).toBe(before);
+  });
+
+  it('rejects bad constructor options', () => {
+    const client = dynamo.client;
+    expect(() => new QuotaLedger({ client, tableName: '' })).toThrow(QuotaInputError);
+    expect(
+      () => new QuotaLedger({ client: undefined as unknown as DynamoDBClient, tableName: 't' }),
+    ).toThrow(QuotaInputError);
+    expect(() => new QuotaLedger({ client, tableName: 't', maxAttempts: 0 })).toThrow(
+      QuotaInputError,
+    );
+  });
+});
+
+describe('QuotaLedger DynamoDB errors', () => {
+  it('maps a missing table to QuotaTableNotFoundError and keeps the SDK error as the cause', async () => {
+    const error = await ledgerAt(MID_WEEK, { tableName: 'no-such-table' })
+      .deduct(valid)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QuotaTableNotFoundError);
+    expect(error).toBeInstanceOf(QuotaError);
+    expect((error as Error).cause).toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+
+  it('rethrows other DynamoDB errors unchanged', async () => {
+    const error = await ledgerAt(MID_WEEK, { tableName: 'bad name!' })
+      .usage({ userId: 'u-1', weeklyLimit: 200 })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ValidationException' });
+    expect(error).not.toBeInstanceOf(QuotaError);
+  });
+
+  it('rethrows a network failure unchanged', async () => {
+    const unreachable = new DynamoDBClient({
+      endpoint: 'http://127.0.0.1:1',
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+    const ledger = new QuotaLedger({
+      client: unreachable,
+      tableName: 'users',
+      now: fakeClock(MID_WEEK).now,
+    });
+    const error = await ledger.deduct(valid).catch((caught: unknown) => caught);
+    unreachable.destroy();
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(QuotaError);
+    expect(String((error as Error).message) + String((error as { code?: string }).code)).toMatch(
+      /ECONNREFUSED/,
+    );
+  });
+});
+
+describe('QuotaLedger refusals it cannot resolve', () => {
+  it('throws QuotaContentionError when every allowed round is lost to other writers, having charged nothing', async () => {
+    const rival = ledgerAt(MID_WEEK);
+    dynamo.beforeNext(
+      (name, input) =>
+        name === 'UpdateItemCommand' &&
+        String(input['ConditionExpression']).startsWith('attribute_not_exists') &&
+        JSON.stringify(input['ExpressionAttributeValues']).includes('"loser"'),
+      () => rival.deduct({ userId: 'u-race', jobId: 'winner', cost: 1, weeklyLimit: 200 }),
+    );
+    const error = await ledgerAt(MID_WEEK, { maxAttempts: 1 })
+      .deduct({ userId: 'u-race', jobId: 'loser', cost: 1, weeklyLimit: 200 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QuotaContentionError);
+    expect(error).toMatchObject({ attempts: 1 });
+    expect((await readItem(dynamo, 'u-race'))?.['quotaChargedJobs']).toEqual({ SS: ['winner'] });
+  });
+
+  it('throws QuotaCapacityError rather than grow a week past the maximum number of jobs', async () => {
+    const jobs = Array.from({ length: MAX_CHARGED_JOBS_PER_WEEK }, (_, index) => `j${index}`);
+    await putItem(dynamo, {
+      userId: { S: 'u-full' },
+      quotaWeek: { S: '2026-W49' },
+      quotaCount: { N: String(jobs.length) },
+      quotaChargedJobs: { SS: jobs },
+    });
+    await expect(
+      ledgerAt(MID_WEEK).deduct({
+        userId: 'u-full',
+        jobId: 'one-more',
+        cost: 1,
+        weeklyLimit: 100_000,
+      }),
+    ).rejects.toThrow(QuotaCapacityError);
+    expect(
+      await ledgerAt(MID_WEEK).deduct({
+        userId: 'u-full',
+        jobId: 'j7',
+        cost: 1,
+        weeklyLimit: 100_000,
+      }),
+    ).toMatchObject({ outcome: 'already_charged' });
+  });
+
+  it('throws QuotaStateError for a stored week it did not write, and writes nothing', async () => {
+    await putItem(dynamo, {
+      userId: { S: 'u-corrupt' },
+      quotaWeek: { S: 'last week' },
+      quotaCount: { N: '3' },
+    });
+    await expect(ledgerAt(MID_WEEK).deduct({ ...valid, userId: 'u-corrupt' })).rejects.toThrow(
+      QuotaStateError,
+    );
+    await expect(
+      ledgerAt(MID_WEEK).usage({ userId: 'u-corrupt', weeklyLimit: 200 }),
+    ).rejects.toThrow(QuotaStateError);
+    expect(await readItem(dynamo, 'u-corrupt')).toEqual({
+      userId: { S: 'u-corrupt' },
+      quotaWeek: { S: 'last week' },
+      quotaCount: { N: '3' },
+    });
+  });
+});

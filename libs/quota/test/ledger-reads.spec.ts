@@ -1,0 +1,166 @@
+import { QuotaLedger } from '../src/index';
+import {
+  fakeClock,
+  putItem,
+  readItem,
+  startLocalDynamo,
+  type LocalDynamo,
+} from './support/local-dynamo';
+
+let dynamo: LocalDynamo;
+
+beforeAll(async () => {
+  dynamo = await startLocalDynamo();
+});
+
+afterAll(async () => {
+  await dynamo.close();
+});
+
+function ledgerAt(iso: string): QuotaLedger {
+  return new QuotaLedger({
+    client: dynamo.client,
+    tableName: dynamo.tableName,
+    now: fakeClock(iso).now,
+  });
+}
+
+const NEXT_MONDAY = new Date('2026-12-07T00:00:00Z');
+
+describe('QuotaLedger.usage', () => {
+  it('reports an untouched week for a user who was never charged', async () => {
+    expect(
+      await ledgerAt('2026-12-02T12:00:00Z').usage({ userId: 'never', weeklyLimit: 200 }),
+    ).toEqual({
+      week: '2026-W49',
+      used: 0,
+      remaining: 200,
+      limit: 200,
+      resetsAt: NEXT_MONDAY,
+    });
+  });
+
+  it('reports the slots charged this week', async () => {
+    const ledger = ledgerAt('2026-12-02T12:00:00Z');
+    await ledger.deduct({ userId: 'u-used', jobId: 'j1', cost: 30, weeklyLimit: 200 });
+    await ledger.deduct({ userId: 'u-used', jobId: 'j2', cost: 8, weeklyLimit: 200 });
+    expect(await ledger.usage({ userId: 'u-used', weeklyLimit: 200 })).toEqual({
+      week: '2026-W49',
+      used: 38,
+      remaining: 162,
+      limit: 200,
+      resetsAt: NEXT_MONDAY,
+    });
+  });
+
+  it('reports a fresh week once the stored week is over, without writing', async () => {
+    await ledgerAt('2026-12-02T12:00:00Z').deduct({
+      userId: 'u-old',
+      jobId: 'j1',
+      cost: 200,
+      weeklyLimit: 200,
+    });
+    const usage = await ledgerAt('2026-12-09T12:00:00Z').usage({
+      userId: 'u-old',
+      weeklyLimit: 200,
+    });
+    expect(usage).toEqual({
+      week: '2026-W50',
+      used: 0,
+      remaining: 200,
+      limit: 200,
+      resetsAt: new Date('2026-12-14T00:00:00Z'),
+    });
+    expect((await readItem(dynamo, 'u-old'))?.['quotaWeek']).toEqual({ S: '2026-W49' });
+  });
+
+  it('reports the newer stored week when this clock is a few seconds behind', async () => {
+    await ledgerAt('2026-12-07T00:00:01Z').deduct({
+      userId: 'u-ahead',
+      jobId: 'j1',
+      cost: 10,
+      weeklyLimit: 200,
+    });
+    expect(
+      await ledgerAt('2026-12-06T23:59:59Z').usage({ userId: 'u-ahead', weeklyLimit: 200 }),
+    ).toMatchObject({
+      week: '2026-W50',
+      used: 10,
+    });
+  });
+
+  it('reports no remaining slots, not a negative number, after the limit was lowered', async () => {
+    await ledgerAt('2026-12-02T12:00:00Z').deduct({
+      userId: 'u-down',
+      jobId: 'j1',
+      cost: 500,
+      weeklyLimit: 600,
+    });
+    expect(
+      await ledgerAt('2026-12-02T13:00:00Z').usage({ userId: 'u-down', weeklyLimit: 200 }),
+    ).toMatchObject({
+      used: 500,
+      remaining: 0,
+      limit: 200,
+    });
+  });
+
+  it('resets in a week 53 at the Monday after New Year', async () => {
+    expect(
+      await ledgerAt('2027-01-01T10:00:00Z').usage({ userId: 'never', weeklyLimit: 200 }),
+    ).toMatchObject({
+      week: '2026-W53',
+      resetsAt: new Date('2027-01-04T00:00:00Z'),
+    });
+  });
+});
+
+describe('QuotaLedger.preflight', () => {
+  it('allows a cost that fits exactly in the remaining slots', async () => {
+    const ledger = ledgerAt('2026-12-02T12:00:00Z');
+    await ledger.deduct({ userId: 'u-pre', jobId: 'j1', cost: 140, weeklyLimit: 200 });
+    expect(await ledger.preflight({ userId: 'u-pre', cost: 60, weeklyLimit: 200 })).toEqual({
+      allowed: true,
+      week: '2026-W49',
+      used: 140,
+      remaining: 60,
+      limit: 200,
+      resetsAt: NEXT_MONDAY,
+    });
+  });
+
+  it('refuses a cost one slot larger than the remaining slots', async () => {
+    expect(
+      await ledgerAt('2026-12-02T12:00:00Z').preflight({
+        userId: 'u-pre',
+        cost: 61,
+        weeklyLimit: 200,
+      }),
+    ).toMatchObject({ allowed: false, remaining: 60 });
+  });
+
+  it('refuses a cost larger than the whole limit for a user who was never charged', async () => {
+    expect(
+      await ledgerAt('2026-12-02T12:00:00Z').preflight({
+        userId: 'never',
+        cost: 201,
+        weeklyLimit: 200,
+      }),
+    ).toMatchObject({ allowed: false, used: 0, remaining: 200 });
+  });
+
+  it('makes a single read and no write', async () => {
+    await putItem(dynamo, {
+      userId: { S: 'u-one-read' },
+      quotaWeek: { S: '2026-W49' },
+      quotaCount: { N: '3' },
+    });
+    const before = dynamo.commands.length;
+    await ledgerAt('2026-12-02T12:00:00Z').preflight({
+      userId: 'u-one-read',
+      cost: 1,
+      weeklyLimit: 200,
+    });
+    expect(dynamo.commands.slice(before)).toEqual(['GetItemCommand']);
+  });
+});
