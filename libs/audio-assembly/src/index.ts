@@ -34,3 +34,5 @@ export type { LocalSynthesizerOptions, LocalVoice } from './local-synthesizer';
 export { LOCAL_SAMPLE_RATE, LOCAL_VOICES, LocalSynthesizer } from './local-synthesizer';
 export type { EncodeMp3Options } from './mp3-encoder';
 export { encodeMp3 } from './mp3-encoder';
+export type { AssembleEpisodeOptions, AssembledEpisode, EpisodeChunk } from './assemble-episode';
+export { assembleEpisode } from './assemble-episode';
