@@ -1,0 +1,66 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../stage-config';
+
+/** Intermediate chunk objects (`chunks/<userId>/<jobId>/<index>.mp3`) expire after this many days. */
+export const CHUNK_EXPIRY_DAYS = 2;
+
+/** Props of {@link AudioStorage}. */
+export interface AudioStorageProps {
+  readonly config: StageConfig;
+}
+
+/**
+ * The audio bucket (chunks, scripts, episodes and captions) and the access-log
+ * bucket that receives S3 server access logs and CloudFront standard logs.
+ * Both private (all public access blocked), TLS-only, SSE-S3 encrypted.
+ *
+ * @example
+ * ```ts
+ * const storage = new AudioStorage(stack, 'Storage', { config });
+ * storage.audio.grants.actionsOnObjectKeys(fn, 'episodes/*', 's3:GetObject');
+ * ```
+ */
+export class AudioStorage extends Construct {
+  readonly audio: Bucket;
+  readonly accessLogs: Bucket;
+
+  constructor(scope: Construct, id: string, props: AudioStorageProps) {
+    super(scope, id);
+    const disposable = props.config.stage === 'dev';
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront standard logging writes with ACLs, so the bucket must accept them.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(90) }],
+      removalPolicy: props.config.removalPolicy,
+      autoDeleteObjects: disposable,
+    });
+    Validations.of(this.accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+
+    this.audio = new Bucket(this, 'Audio', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'audio-bucket/',
+      lifecycleRules: [
+        {
+          id: 'expire-intermediate-chunks',
+          prefix: 'chunks/',
+          expiration: Duration.days(CHUNK_EXPIRY_DAYS),
+        },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: props.config.removalPolicy,
+      autoDeleteObjects: disposable,
+    });
+  }
+}

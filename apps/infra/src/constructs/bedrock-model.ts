@@ -1,0 +1,48 @@
+import { Aws, Stack } from 'aws-cdk-lib';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+
+const INFERENCE_PROFILE_PREFIX = /^(us|eu|apac|us-gov|jp|au|ca|global)\.(.+)$/;
+
+/**
+ * Grants `bedrock:InvokeModel` (what Converse needs) on exactly the configured
+ * model. A foundation model id maps to its foundation-model ARN in this region;
+ * a cross-region inference profile id (`us.anthropic...`) maps to the profile
+ * ARN plus the underlying foundation model, the latter only when called through
+ * that profile (condition `bedrock:InferenceProfileArn`).
+ *
+ * @example
+ * ```ts
+ * grantInvokeModel(stack, writeScript, 'anthropic.claude-3-5-haiku-20241022-v1:0');
+ * ```
+ */
+export function grantInvokeModel(scope: Construct, grantee: IGrantable, modelId: string): Grant {
+  const stack = Stack.of(scope);
+  const profile = INFERENCE_PROFILE_PREFIX.exec(modelId);
+  if (profile === null) {
+    return Grant.addToPrincipal({
+      grantee,
+      actions: ['bedrock:InvokeModel'],
+      resourceArns: [
+        stack.formatArn({
+          service: 'bedrock',
+          account: '',
+          resource: 'foundation-model',
+          resourceName: modelId,
+        }),
+      ],
+    });
+  }
+  const profileArn = stack.formatArn({
+    service: 'bedrock',
+    resource: 'inference-profile',
+    resourceName: modelId,
+  });
+  Grant.addToPrincipal({ grantee, actions: ['bedrock:InvokeModel'], resourceArns: [profileArn] });
+  return Grant.addToPrincipal({
+    grantee,
+    actions: ['bedrock:InvokeModel'],
+    resourceArns: [`arn:${Aws.PARTITION}:bedrock:*::foundation-model/${profile[2]}`],
+    conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
+  });
+}

@@ -1,0 +1,54 @@
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../stage-config';
+
+/** Key schema of the series-memory table (libs/script-generation's series memory). */
+export const SERIES_TABLE_KEYS = { partitionKey: 'seriesKey', sortKey: 'episodeAt' } as const;
+
+/** Props of {@link DataTables}. */
+export interface DataTablesProps {
+  readonly config: StageConfig;
+}
+
+/**
+ * The three DynamoDB tables: `users` (quota state; partition `userId`), `jobs`
+ * (partition `userId`, sort `jobId`) and series memory (partition `seriesKey`, sort
+ * `episodeAt`). All on-demand, encrypted with the AWS-managed key, point-in-time
+ * recovery always on; deletion protection and RETAIN in prod.
+ *
+ * @example
+ * ```ts
+ * const tables = new DataTables(stack, 'Tables', { config });
+ * tables.jobs.grants.actions(fn, 'dynamodb:GetItem');
+ * ```
+ */
+export class DataTables extends Construct {
+  readonly users: Table;
+  readonly jobs: Table;
+  readonly series: Table;
+
+  constructor(scope: Construct, id: string, props: DataTablesProps) {
+    super(scope, id);
+    const common = {
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.config.deletionProtection,
+      removalPolicy: props.config.removalPolicy,
+    };
+    this.users = new Table(this, 'Users', {
+      ...common,
+      partitionKey: { name: 'userId', type: AttributeType.STRING },
+    });
+    this.jobs = new Table(this, 'Jobs', {
+      ...common,
+      partitionKey: { name: 'userId', type: AttributeType.STRING },
+      sortKey: { name: 'jobId', type: AttributeType.STRING },
+    });
+    this.series = new Table(this, 'Series', {
+      ...common,
+      partitionKey: { name: SERIES_TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: SERIES_TABLE_KEYS.sortKey, type: AttributeType.STRING },
+    });
+  }
+}

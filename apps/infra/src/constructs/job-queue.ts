@@ -1,0 +1,48 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+/** A message is received at most this many times before it moves to the DLQ. */
+export const MAX_RECEIVE_COUNT = 5;
+
+/** Props of {@link JobQueue}. */
+export interface JobQueueProps {
+  /** Timeout of the consuming function; the visibility timeout is six times it (AWS's advice). */
+  readonly consumerTimeout: Duration;
+}
+
+/**
+ * The job queue (messages `{"userId","jobId"}` from the api function) and its
+ * dead-letter queue. SSE-SQS encrypted, TLS-only; a message that fails
+ * {@link MAX_RECEIVE_COUNT} times (or is malformed) lands in the DLQ for 14 days.
+ *
+ * @example
+ * ```ts
+ * const queues = new JobQueue(stack, 'Queue', { consumerTimeout: Duration.seconds(30) });
+ * queues.queue.grantSendMessages(apiFunction);
+ * ```
+ */
+export class JobQueue extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: JobQueueProps) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetter', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the job queue; it has no DLQ of its own.',
+    });
+    this.queue = new Queue(this, 'Jobs', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(props.consumerTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+  }
+}

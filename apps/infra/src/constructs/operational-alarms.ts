@@ -1,0 +1,92 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Validations } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../stage-config';
+
+/** Props of {@link OperationalAlarms}. */
+export interface OperationalAlarmsProps {
+  readonly config: StageConfig;
+  readonly deadLetterQueue: IQueue;
+  readonly stateMachine: IStateMachine;
+  readonly callback: IFunction;
+}
+
+/**
+ * The three alarms an operator must hear about, all notifying one SNS topic
+ * (optionally e-mailed to `--context alarmEmail=...`):
+ * a message in the DLQ, a failed execution, a callback error (the callback is
+ * where quota is charged, so its errors matter most).
+ *
+ * @example
+ * ```ts
+ * new OperationalAlarms(stack, 'Alarms', { config, deadLetterQueue, stateMachine, callback });
+ * ```
+ */
+export class OperationalAlarms extends Construct {
+  readonly topic: Topic;
+  readonly deadLetters: Alarm;
+  readonly failedExecutions: Alarm;
+  readonly callbackErrors: Alarm;
+
+  constructor(scope: Construct, id: string, props: OperationalAlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', {
+      displayName: `Lumcast ${props.config.stage} alarms`,
+      enforceSSL: true,
+    });
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry no customer data, and CloudWatch cannot publish to a topic ' +
+        'encrypted with the AWS-managed SNS key.',
+    });
+    if (props.config.alarmEmail !== undefined) {
+      this.topic.addSubscription(new EmailSubscription(props.config.alarmEmail));
+    }
+    const action = new SnsAction(this.topic);
+    const alarm = (alarmId: string, metric: IMetric, description: string): Alarm => {
+      const created = new Alarm(this, alarmId, {
+        metric,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      created.addAlarmAction(action);
+      created.addOkAction(action);
+      return created;
+    };
+    const period = Duration.minutes(1);
+    this.deadLetters = alarm(
+      'DeadLetters',
+      props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period,
+        statistic: 'Maximum',
+      }),
+      'A job message reached the dead-letter queue: it was malformed or its consumer kept failing.',
+    );
+    this.failedExecutions = alarm(
+      'FailedExecutions',
+      props.stateMachine.metricFailed({ period, statistic: 'Sum' }),
+      'An episode execution failed (the job is marked failed and nothing was charged).',
+    );
+    this.callbackErrors = alarm(
+      'CallbackErrors',
+      props.callback.metricErrors({ period, statistic: 'Sum' }),
+      'The callback function (the only quota writer) returned an error.',
+    );
+  }
+}

@@ -1,0 +1,130 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { InvalidContextError } from './errors';
+
+/** The deployment stages the app knows. */
+export const STAGE_NAMES = ['dev', 'prod'] as const;
+
+/** A deployment stage: `dev` (disposable) or `prod` (data is retained and protected). */
+export type StageName = (typeof STAGE_NAMES)[number];
+
+/**
+ * Polly allows 8 SynthesizeSpeech requests per second for the neural and generative
+ * engines. One synthesize invocation makes one request and takes at least about a
+ * second, so at most 8 concurrent invocations stay within that rate.
+ */
+export const POLLY_NEURAL_REQUESTS_PER_SECOND = 8;
+
+/** Bedrock model used for scripts when `--context bedrockModelId=...` is not given. */
+export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
+
+/** Everything that differs between stages, resolved once from CDK context. */
+export interface StageConfig {
+  readonly stage: StageName;
+  /** RETAIN in prod (tables, buckets, user pool, logs); DESTROY in dev. */
+  readonly removalPolicy: RemovalPolicy;
+  /** DynamoDB deletion protection and Cognito deletion protection (prod only). */
+  readonly deletionProtection: boolean;
+  /** Retention of every log group the stack creates. */
+  readonly logRetention: RetentionDays;
+  /** Bedrock model id (a foundation model id, or a cross-region inference profile id such as `us.anthropic...`). */
+  readonly bedrockModelId: string;
+  /** Reserved concurrency of the synthesize function; `undefined` leaves it unreserved. */
+  readonly synthesizeReservedConcurrency: number | undefined;
+  /** Address subscribed to the alarm topic, if any. */
+  readonly alarmEmail: string | undefined;
+  /** Cognito hosted UI domain prefix; `undefined` means `lumcast-<stage>-<account id>`. */
+  readonly cognitoDomainPrefix: string | undefined;
+}
+
+/** Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`). */
+export type ContextReader = (key: string) => unknown;
+
+const BEDROCK_MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const COGNITO_PREFIX_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+function readStage(value: unknown): StageName {
+  const found = STAGE_NAMES.find((name) => name === value);
+  if (found === undefined)
+    throw new InvalidContextError('stage', value, `one of ${STAGE_NAMES.join(', ')}`);
+  return found;
+}
+
+function readOptionalText(
+  context: ContextReader,
+  key: string,
+  pattern: RegExp,
+  expected: string,
+): string | undefined {
+  const value = context(key);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !pattern.test(value)) {
+    throw new InvalidContextError(key, value, expected);
+  }
+  return value;
+}
+
+function readReservedConcurrency(value: unknown): number | undefined {
+  if (value === undefined) return POLLY_NEURAL_REQUESTS_PER_SECOND;
+  if (value === 'none') return undefined;
+  const parsed =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > POLLY_NEURAL_REQUESTS_PER_SECOND) {
+    throw new InvalidContextError(
+      'synthesizeReservedConcurrency',
+      value,
+      `an integer from 1 to ${POLLY_NEURAL_REQUESTS_PER_SECOND}, or "none"`,
+    );
+  }
+  return parsed;
+}
+
+/**
+ * Resolves the stage configuration from CDK context, rejecting anything unknown
+ * with an {@link InvalidContextError} before a single construct is created.
+ *
+ * Context keys: `stage` (required: dev | prod; cdk.json sets dev), `bedrockModelId`,
+ * `synthesizeReservedConcurrency` (1–8 or `none`), `alarmEmail`, `cognitoDomainPrefix`.
+ *
+ * @example
+ * ```ts
+ * const config = resolveStageConfig((key) => app.node.tryGetContext(key));
+ * config.stage; // "dev"
+ * ```
+ */
+export function resolveStageConfig(context: ContextReader): StageConfig {
+  const stage = readStage(context('stage'));
+  const production = stage === 'prod';
+  const cognitoDomainPrefix = readOptionalText(
+    context,
+    'cognitoDomainPrefix',
+    COGNITO_PREFIX_PATTERN,
+    'lower-case letters, digits and inner hyphens (at most 63 characters)',
+  );
+  if (cognitoDomainPrefix !== undefined && /aws|amazon|cognito/.test(cognitoDomainPrefix)) {
+    throw new InvalidContextError(
+      'cognitoDomainPrefix',
+      cognitoDomainPrefix,
+      'a prefix without "aws", "amazon" or "cognito" (Cognito reserves them)',
+    );
+  }
+  return {
+    stage,
+    removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    deletionProtection: production,
+    logRetention: production ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
+    bedrockModelId:
+      readOptionalText(
+        context,
+        'bedrockModelId',
+        BEDROCK_MODEL_ID_PATTERN,
+        'a Bedrock model or inference profile id',
+      ) ?? DEFAULT_BEDROCK_MODEL_ID,
+    synthesizeReservedConcurrency: readReservedConcurrency(
+      context('synthesizeReservedConcurrency'),
+    ),
+    alarmEmail: readOptionalText(context, 'alarmEmail', EMAIL_PATTERN, 'an e-mail address'),
+    cognitoDomainPrefix,
+  };
+}

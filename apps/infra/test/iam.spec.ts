@@ -1,0 +1,211 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { HANDLER_NAMES, type HandlerName } from '../src/build-outputs';
+import { actionsOf, permissionsOfRole, resourcesOf, statementsOfRole } from './support/iam';
+import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
+
+let synthesized: SynthesizedLumcast;
+let names: Record<string, string>;
+
+function roleIdOf(handler: HandlerName): string {
+  const role = synthesized.stack.functions.byHandler[handler].role;
+  if (role === undefined) throw new Error(`${handler} has no role`);
+  return logicalIdOf(synthesized.stack, role);
+}
+
+function permissionsOf(handler: HandlerName): Record<string, string[]> {
+  const fn = synthesized.stack.functions.byHandler[handler];
+  const ownLogs = synthesized.stack.resolve(
+    (fn.logGroup.node.defaultChild as CfnElement).logicalId,
+  ) as string;
+  return permissionsOfRole(synthesized.template, roleIdOf(handler), {
+    ...names,
+    [ownLogs]: 'own-logs',
+  });
+}
+
+beforeAll(() => {
+  synthesized = synthesizeLumcast();
+  const { stack } = synthesized;
+  names = {
+    [logicalIdOf(stack, stack.tables.users)]: 'users',
+    [logicalIdOf(stack, stack.tables.jobs)]: 'jobs',
+    [logicalIdOf(stack, stack.tables.series)]: 'series',
+    [logicalIdOf(stack, stack.storage.audio)]: 'audio',
+    [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
+    [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
+  };
+  for (const handler of HANDLER_NAMES) {
+    names[logicalIdOf(stack, stack.functions.byHandler[handler])] = `fn:${handler}`;
+  }
+});
+
+afterAll(() => synthesized.builds.remove());
+
+const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+const xray = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
+
+describe('function roles', () => {
+  it('give the api function exactly what the contract lists', () => {
+    expect(permissionsOf('api')).toEqual({
+      jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+      users: ['dynamodb:GetItem'],
+      queue: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+      'audio:episodes/*': ['s3:GetObject'],
+      'own-logs': logs,
+      '*': xray,
+    });
+  });
+
+  it('give the sqs-consumer the queue, a users read, job status writes and StartExecution', () => {
+    expect(permissionsOf('sqs-consumer')).toEqual({
+      users: ['dynamodb:GetItem'],
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      stateMachine: ['states:StartExecution'],
+      queue: [
+        'sqs:ChangeMessageVisibility',
+        'sqs:DeleteMessage',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:ReceiveMessage',
+      ],
+      'own-logs': logs,
+      '*': xray,
+    });
+  });
+
+  it('give write-script the jobs, a series query, script objects and InvokeModel on the one model', () => {
+    const permissions = permissionsOf('write-script');
+    const bedrock = Object.keys(permissions).filter((label) => label.includes('bedrock'));
+    expect(bedrock).toHaveLength(1);
+    expect(bedrock[0]).toContain('foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0');
+    expect(permissions).toEqual({
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      series: ['dynamodb:Query'],
+      'audio:scripts/*': ['s3:PutObject'],
+      [bedrock[0] ?? 'missing']: ['bedrock:InvokeModel'],
+      'own-logs': logs,
+      '*': xray,
+    });
+  });
+
+  it('give synthesize Polly SynthesizeSpeech only, chunk objects and job progress', () => {
+    expect(permissionsOf('synthesize')).toEqual({
+      'audio:chunks/*': ['s3:PutObject'],
+      jobs: ['dynamodb:UpdateItem'],
+      'own-logs': logs,
+      '*': ['polly:SynthesizeSpeech', ...xray],
+    });
+  });
+
+  it('give assemble chunk reads, episode writes and job status', () => {
+    expect(permissionsOf('assemble')).toEqual({
+      'audio:chunks/*': ['s3:GetObject'],
+      'audio:episodes/*': ['s3:PutObject'],
+      jobs: ['dynamodb:UpdateItem'],
+      'own-logs': logs,
+      '*': xray,
+    });
+  });
+
+  it('give the callback the users table (the quota), jobs, episode deletes and series writes', () => {
+    expect(permissionsOf('callback')).toEqual({
+      users: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      'audio:episodes/*': ['s3:DeleteObject'],
+      series: ['dynamodb:PutItem'],
+      'own-logs': logs,
+      '*': xray,
+    });
+  });
+});
+
+describe('least privilege across the whole template', () => {
+  const tableAndBucketPrefixes = ['dynamodb:', 's3:'];
+
+  it('has no wildcard action on any table or bucket in a Lumcast function role', () => {
+    for (const handler of HANDLER_NAMES) {
+      for (const statement of statementsOfRole(synthesized.template, roleIdOf(handler))) {
+        for (const action of actionsOf(statement)) {
+          if (tableAndBucketPrefixes.some((prefix) => action.startsWith(prefix))) {
+            expect(`${handler}: ${action}`).not.toContain('*');
+          }
+        }
+      }
+    }
+  });
+
+  it('lets only the callback write the users table', () => {
+    const usersId = Object.entries(names).find(([, name]) => name === 'users')?.[0];
+    const writers = new Set<string>();
+    const policies = synthesized.template.findResources('AWS::IAM::Policy');
+    for (const [policyId, policy] of Object.entries(policies)) {
+      for (const statement of policy['Properties']['PolicyDocument']['Statement']) {
+        const onUsers = resourcesOf(statement).some((resource) =>
+          JSON.stringify(resource).includes(`"${usersId}"`),
+        );
+        const writes = actionsOf(statement).some((action) =>
+          /^dynamodb:(UpdateItem|PutItem|DeleteItem|BatchWriteItem|\*)$/.test(action),
+        );
+        if (onUsers && writes) writers.add(policyId);
+      }
+    }
+    expect([...writers]).toHaveLength(1);
+    const callbackRole = roleIdOf('callback');
+    expect(policies[[...writers][0] ?? '']?.['Properties']['Roles']).toEqual([
+      { Ref: callbackRole },
+    ]);
+  });
+
+  it('grants Bedrock and Polly to no function but write-script and synthesize', () => {
+    for (const handler of HANDLER_NAMES) {
+      const actions = statementsOfRole(synthesized.template, roleIdOf(handler)).flatMap(actionsOf);
+      const bedrock = actions.filter((action) => action.startsWith('bedrock:'));
+      const polly = actions.filter((action) => action.startsWith('polly:'));
+      expect({ handler, bedrock }).toEqual({
+        handler,
+        bedrock: handler === 'write-script' ? ['bedrock:InvokeModel'] : [],
+      });
+      expect({ handler, polly }).toEqual({
+        handler,
+        polly: handler === 'synthesize' ? ['polly:SynthesizeSpeech'] : [],
+      });
+    }
+  });
+
+  it('lets the state machine invoke exactly the four pipeline functions', () => {
+    const role = synthesized.stack.pipeline.stateMachine.role;
+    const permissions = permissionsOfRole(
+      synthesized.template,
+      logicalIdOf(synthesized.stack, role),
+      names,
+    );
+    const invocable = Object.entries(permissions)
+      .filter(([, actions]) => actions.includes('lambda:InvokeFunction'))
+      .map(([label]) => label)
+      .sort();
+    expect(invocable).toEqual(['fn:assemble', 'fn:callback', 'fn:synthesize', 'fn:write-script']);
+  });
+});
+
+describe('Bedrock model grants', () => {
+  it('scope a cross-region inference profile to the profile and its model through that profile', () => {
+    const profiled = synthesizeLumcast({
+      stage: 'dev',
+      bedrockModelId: 'us.anthropic.claude-sonnet-4-20250514-v1:0',
+    });
+    try {
+      const fn = profiled.stack.functions.byHandler['write-script'];
+      const statements = statementsOfRole(
+        profiled.template,
+        logicalIdOf(profiled.stack, fn.role!),
+      ).filter((statement) => actionsOf(statement).includes('bedrock:InvokeModel'));
+      const rendered = JSON.stringify(statements);
+      expect(statements).toHaveLength(2);
+      expect(rendered).toContain('inference-profile/us.anthropic.claude-sonnet-4-20250514-v1:0');
+      expect(rendered).toContain('foundation-model/anthropic.claude-sonnet-4-20250514-v1:0');
+      expect(rendered).toContain('bedrock:InferenceProfileArn');
+    } finally {
+      profiled.builds.remove();
+    }
+  });
+});
