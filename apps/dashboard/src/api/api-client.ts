@@ -1,0 +1,141 @@
+import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { parseJob, parseJobList, parseQuotaSummary } from './parse-responses';
+import type { CreatePodcastAccepted, CreatePodcastRequest, Job, QuotaSummary } from './types';
+
+/**
+ * What the dashboard asks of the HTTP API. Every path is relative: the API is on
+ * the same origin (the local stack, or CloudFront routing `/api/*` to API Gateway).
+ *
+ * @example
+ * ```ts
+ * const quota = await api.getQuota();
+ * ```
+ */
+export interface ApiClient {
+  getQuota(): Promise<QuotaSummary>;
+  listPodcasts(): Promise<Job[]>;
+  getPodcast(jobId: string): Promise<Job>;
+  createPodcast(request: CreatePodcastRequest): Promise<CreatePodcastAccepted>;
+  /** Downloads a same-origin, owner-only file (local audio/captions) with the caller's identity. */
+  fetchOwnedFile(url: string): Promise<Blob>;
+}
+
+/**
+ * Options for {@link createApiClient}.
+ *
+ * @example
+ * ```ts
+ * const options: ApiClientOptions = { identityHeaders: async () => ({ 'x-lumcast-user': 'alice' }) };
+ * ```
+ */
+export interface ApiClientOptions {
+  /** Headers that carry the caller's identity; called before every request. */
+  identityHeaders: () => Promise<Record<string, string>>;
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+async function readJson(response: Response, where: string): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    if (!response.ok) return undefined;
+    throw new ResponseShapeError(`${where}: the answer is not JSON`, { cause });
+  }
+}
+
+function toApiError(status: number, body: unknown, where: string): ApiError {
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body
+      ? (body as { error: unknown }).error
+      : undefined;
+  if (typeof error === 'object' && error !== null) {
+    const { code, message, field, ...details } = error as Record<string, unknown>;
+    return new ApiError(typeof message === 'string' ? message : `${where} failed (${status})`, {
+      status,
+      code: typeof code === 'string' ? code : `http_${status}`,
+      field: typeof field === 'string' ? field : undefined,
+      details,
+    });
+  }
+  const fallback =
+    status === 401 ? 'You are not signed in.' : status === 404 ? 'Not found.' : `${where} failed`;
+  return new ApiError(`${fallback} (HTTP ${status})`, { status, code: `http_${status}` });
+}
+
+/**
+ * Builds the typed HTTP API client. Errors are typed: {@link ApiError} for an
+ * error status, {@link NetworkError} when no answer came, {@link ResponseShapeError}
+ * when a 2xx body breaks the contract.
+ *
+ * @example
+ * ```ts
+ * const api = createApiClient({ identityHeaders: async () => ({ 'x-lumcast-user': 'alice' }) });
+ * const { items } = { items: await api.listPodcasts() };
+ * ```
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(await options.identityHeaders()),
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await doFetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      throw new NetworkError(
+        `${method} ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
+        {
+          cause,
+        },
+      );
+    }
+  }
+
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const where = `${method} ${path}`;
+    const response = await send(method, path, body);
+    const json = await readJson(response, where);
+    if (!response.ok) throw toApiError(response.status, json, where);
+    return json;
+  }
+
+  return {
+    getQuota: async () => parseQuotaSummary(await request('GET', '/api/quota')),
+    listPodcasts: async () => parseJobList(await request('GET', '/api/podcasts')),
+    getPodcast: async (jobId) =>
+      parseJob(await request('GET', `/api/podcasts/${encodeURIComponent(jobId)}`)),
+    createPodcast: async (input) => {
+      const body = await request('POST', '/api/podcasts', input);
+      const accepted = body as Partial<CreatePodcastAccepted> | undefined;
+      if (typeof accepted?.jobId !== 'string') {
+        throw new ResponseShapeError('POST /api/podcasts: no "jobId" in the answer');
+      }
+      return {
+        jobId: accepted.jobId,
+        status: 'queued',
+        estimatedCost: typeof accepted.estimatedCost === 'number' ? accepted.estimatedCost : NaN,
+      };
+    },
+    fetchOwnedFile: async (url) => {
+      if (!url.startsWith('/')) {
+        throw new NetworkError(`Refusing to send identity headers to another origin: ${url}`);
+      }
+      const response = await send('GET', url);
+      if (!response.ok)
+        throw toApiError(response.status, await readJson(response, url), `GET ${url}`);
+      return response.blob();
+    },
+  };
+}

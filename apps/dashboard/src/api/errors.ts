@@ -1,0 +1,106 @@
+/**
+ * Base class of every error the dashboard raises itself.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof DashboardError) showMessage(error.message);
+ * ```
+ */
+export class DashboardError extends Error {
+  override name = 'DashboardError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * The HTTP API answered with an error status. `code` and `field` come from the
+ * API's `{ error: { code, message, field? } }` body when it has one.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof ApiError && error.status === 401) signInAgain();
+ * ```
+ */
+export class ApiError extends DashboardError {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly field?: string;
+  /** Any other members of the error body (`remaining`, `resetsAt`, ...). */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(
+    message: string,
+    init: { status: number; code: string; field?: string; details?: Record<string, unknown> },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.details = Object.freeze({ ...(init.details ?? {}) });
+  }
+}
+
+/**
+ * The request never got an HTTP answer (offline, DNS, CORS, aborted).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof NetworkError) showMessage('Check your connection.');
+ * ```
+ */
+export class NetworkError extends DashboardError {
+  override name = 'NetworkError';
+}
+
+/**
+ * The server answered 2xx but the body is not what the contract says.
+ *
+ * @example
+ * ```ts
+ * throw new ResponseShapeError('GET /api/quota: "used" is not a number');
+ * ```
+ */
+export class ResponseShapeError extends DashboardError {
+  override name = 'ResponseShapeError';
+}
+
+/**
+ * `/config.json` is missing or does not describe a known identity mode.
+ *
+ * @example
+ * ```ts
+ * throw new ConfigError('config.json: "identity" must be "local" or "cognito"');
+ * ```
+ */
+export class ConfigError extends DashboardError {
+  override name = 'ConfigError';
+}
+
+/**
+ * Signing in failed (bad state, token endpoint refused, no usable token).
+ *
+ * @example
+ * ```ts
+ * throw new AuthError('The sign-in answer does not match the request that started it.');
+ * ```
+ */
+export class AuthError extends DashboardError {
+  override name = 'AuthError';
+}
+
+/**
+ * A user-facing sentence for any error caught by a panel.
+ *
+ * @example
+ * ```ts
+ * describeError(new NetworkError('fetch failed')); // 'Could not reach the server: fetch failed'
+ * ```
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof NetworkError) return `Could not reach the server: ${error.message}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,146 @@
+import { isVoiceQuality } from '@lumcast/quota';
+import { ResponseShapeError } from './errors';
+import { JOB_STATUSES, type Chapter, type Job, type JobStatus, type QuotaSummary } from './types';
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown, where: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ResponseShapeError(`${where}: expected an object`);
+  }
+  return value as Json;
+}
+
+function num(object: Json, key: string, where: string): number {
+  const value = object[key];
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new ResponseShapeError(`${where}: "${key}" is not a number`);
+  }
+  return value;
+}
+
+function str(object: Json, key: string, where: string): string {
+  const value = object[key];
+  if (typeof value !== 'string') throw new ResponseShapeError(`${where}: "${key}" is not a string`);
+  return value;
+}
+
+function optionalNum(object: Json, key: string, where: string): number | undefined {
+  return object[key] === undefined || object[key] === null ? undefined : num(object, key, where);
+}
+
+function optionalStr(object: Json, key: string, where: string): string | undefined {
+  return object[key] === undefined || object[key] === null ? undefined : str(object, key, where);
+}
+
+function isJobStatus(value: unknown): value is JobStatus {
+  return typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value);
+}
+
+function parseChapter(value: unknown, where: string): Chapter {
+  const chapter = asObject(value, where);
+  return {
+    title: str(chapter, 'title', where),
+    startSeconds: num(chapter, 'startSeconds', where),
+    endSeconds: num(chapter, 'endSeconds', where),
+  };
+}
+
+/**
+ * Checks one job from the HTTP API against the contract and returns it typed.
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ * @example
+ * ```ts
+ * const job = parseJob(await response.json());
+ * ```
+ */
+export function parseJob(value: unknown, where = 'job'): Job {
+  const job = asObject(value, where);
+  const status = job['status'];
+  if (!isJobStatus(status))
+    throw new ResponseShapeError(`${where}: unknown status ${String(status)}`);
+  const quality = job['quality'];
+  if (!isVoiceQuality(quality)) {
+    throw new ResponseShapeError(`${where}: unknown quality ${String(quality)}`);
+  }
+  const progress = asObject(job['progress'] ?? { done: 0, total: 0 }, `${where}.progress`);
+  const chapters = job['chapters'];
+  if (chapters !== undefined && chapters !== null && !Array.isArray(chapters)) {
+    throw new ResponseShapeError(`${where}: "chapters" is not a list`);
+  }
+  const error = job['error'];
+  return {
+    jobId: str(job, 'jobId', where),
+    status,
+    topic: str(job, 'topic', where),
+    quality,
+    minutes: num(job, 'minutes', where),
+    seriesId: optionalStr(job, 'seriesId', where),
+    createdAt: str(job, 'createdAt', where),
+    updatedAt: optionalStr(job, 'updatedAt', where) ?? str(job, 'createdAt', where),
+    progress: {
+      done: num(progress, 'done', `${where}.progress`),
+      total: num(progress, 'total', `${where}.progress`),
+    },
+    estimatedCost: num(job, 'estimatedCost', where),
+    cost: optionalNum(job, 'cost', where),
+    chargedWeek: optionalStr(job, 'chargedWeek', where),
+    durationSeconds: optionalNum(job, 'durationSeconds', where),
+    audioUrl: optionalStr(job, 'audioUrl', where),
+    captionsUrl: optionalStr(job, 'captionsUrl', where),
+    chapters: Array.isArray(chapters)
+      ? chapters.map((chapter, index) => parseChapter(chapter, `${where}.chapters[${index}]`))
+      : undefined,
+    // The contract leaves `error` loosely typed: accept a string or an { message } object.
+    error:
+      typeof error === 'string'
+        ? error
+        : typeof error === 'object' && error !== null && 'message' in error
+          ? String((error as { message: unknown }).message)
+          : undefined,
+  };
+}
+
+/**
+ * Checks the body of `GET /api/podcasts`.
+ *
+ * @example
+ * ```ts
+ * const jobs = parseJobList(await response.json());
+ * ```
+ */
+export function parseJobList(value: unknown): Job[] {
+  const body = asObject(value, 'GET /api/podcasts');
+  const items = body['items'];
+  if (!Array.isArray(items))
+    throw new ResponseShapeError('GET /api/podcasts: "items" is not a list');
+  return items.map((item, index) => parseJob(item, `items[${index}]`));
+}
+
+/**
+ * Checks the body of `GET /api/quota`.
+ *
+ * @example
+ * ```ts
+ * const quota = parseQuotaSummary(await response.json());
+ * ```
+ */
+export function parseQuotaSummary(value: unknown): QuotaSummary {
+  const where = 'GET /api/quota';
+  const body = asObject(value, where);
+  const perMinute = asObject(body['slotsPerMinute'], `${where}.slotsPerMinute`);
+  return {
+    week: str(body, 'week', where),
+    used: num(body, 'used', where),
+    limit: num(body, 'limit', where),
+    remaining: num(body, 'remaining', where),
+    resetsAt: str(body, 'resetsAt', where),
+    plan: str(body, 'plan', where),
+    slotsPerMinute: {
+      standard: num(perMinute, 'standard', `${where}.slotsPerMinute`),
+      neural: num(perMinute, 'neural', `${where}.slotsPerMinute`),
+      generative: num(perMinute, 'generative', `${where}.slotsPerMinute`),
+    },
+  };
+}

@@ -1,0 +1,62 @@
+'use client';
+
+import { useEffect } from 'react';
+import type { ApiClient } from '../api/api-client';
+import { useDashboardData } from '../hooks/use-dashboard-data';
+import { useNow } from '../hooks/use-now';
+import { CostCalculator } from './cost-calculator';
+import { EpisodesPanel } from './episodes-panel';
+import { HistoryPanel } from './history-panel';
+import { NewEpisodeForm } from './new-episode-form';
+import { ThisWeekPanel } from './this-week-panel';
+
+/**
+ * The five panels for one signed-in user.
+ *
+ * @example
+ * ```tsx
+ * <Dashboard key={userId} api={api} />
+ * ```
+ */
+export function Dashboard(props: { api: ApiClient }) {
+  const { api } = props;
+  const { quota, jobs, reloadQuota, reloadJobs } = useDashboardData(api);
+  const now = useNow(15_000);
+
+  // When the week rolls over while the page is open, fetch the fresh quota.
+  const resetsAt = quota.data?.resetsAt;
+  const rolledOver = resetsAt !== undefined && now.getTime() >= new Date(resetsAt).getTime();
+  useEffect(() => {
+    if (rolledOver) void reloadQuota();
+  }, [rolledOver, reloadQuota]);
+
+  return (
+    <div className="grid">
+      <div className="grid__column">
+        <ThisWeekPanel quota={quota} now={now} onRetry={() => void reloadQuota()} />
+        <NewEpisodeForm
+          quota={quota.data}
+          onSubmit={(request) => api.createPodcast(request)}
+          onCreated={() => {
+            void reloadJobs();
+            void reloadQuota();
+          }}
+        />
+        <CostCalculator remaining={quota.data?.remaining} />
+      </div>
+      <div className="grid__column">
+        <EpisodesPanel
+          jobs={jobs}
+          onRetry={() => void reloadJobs()}
+          loadOwnedFile={api.fetchOwnedFile}
+        />
+        <HistoryPanel
+          jobs={jobs}
+          now={now}
+          limit={quota.data?.limit}
+          onRetry={() => void reloadJobs()}
+        />
+      </div>
+    </div>
+  );
+}

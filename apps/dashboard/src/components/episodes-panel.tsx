@@ -1,0 +1,137 @@
+'use client';
+
+import type { Job } from '../api/types';
+import { isFinal, progressFraction, stageLabel } from '../domain/job-status';
+import { formatClock } from '../domain/time-format';
+import type { Resource } from '../hooks/resource';
+import { QUALITY_LABELS } from './cost-calculator';
+import { EpisodePlayer, type OwnedFileLoader } from './episode-player';
+import { Panel, PanelError, PanelSkeleton } from './panel';
+
+function formatCreated(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * One episode: stage and progress while it is made, the charge, and the player once ready.
+ *
+ * @example
+ * ```tsx
+ * <EpisodeCard job={job} loadOwnedFile={api.fetchOwnedFile} />
+ * ```
+ */
+export function EpisodeCard(props: { job: Job; loadOwnedFile: OwnedFileLoader }) {
+  const { job } = props;
+  const final = isFinal(job);
+  const percent = Math.round(progressFraction(job) * 100);
+  return (
+    <li className={`episode episode--${job.status}`} data-testid="episode" data-job-id={job.jobId}>
+      <div className="episode__head">
+        <h3 className="episode__title">{job.topic}</h3>
+        <span className={`badge badge--${job.status}`} data-testid="episode-status">
+          {job.status.replace(/_/g, ' ')}
+        </span>
+      </div>
+      <p className="episode__meta">
+        {job.minutes} min · {QUALITY_LABELS[job.quality]}
+        {job.seriesId ? ` · series ${job.seriesId}` : ''} · {formatCreated(job.createdAt)}
+      </p>
+      <p className="episode__stage" aria-live={final ? undefined : 'polite'}>
+        {stageLabel(job)}
+      </p>
+      {final ? null : (
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`Progress of “${job.topic}”`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="progress__bar" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      <p className="episode__cost" data-testid="episode-cost">
+        {job.cost !== undefined ? (
+          <>
+            Charged <strong data-testid="episode-charged">{job.cost}</strong>{' '}
+            {job.cost === 1 ? 'slot' : 'slots'}
+            {job.chargedWeek ? ` (${job.chargedWeek})` : ''}
+            {job.durationSeconds !== undefined
+              ? ` for ${formatClock(job.durationSeconds)} of audio`
+              : ''}
+          </>
+        ) : final ? (
+          'Nothing charged.'
+        ) : (
+          `Estimated ${job.estimatedCost} ${job.estimatedCost === 1 ? 'slot' : 'slots'}; charged when ready.`
+        )}
+      </p>
+      {job.error && job.status !== 'ready' ? <p className="episode__error">{job.error}</p> : null}
+      {job.status === 'ready' && job.audioUrl ? (
+        <EpisodePlayer
+          title={job.topic}
+          audioUrl={job.audioUrl}
+          captionsUrl={job.captionsUrl}
+          chapters={job.chapters ?? []}
+          loadOwnedFile={props.loadOwnedFile}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Episodes: the user's jobs, newest first, with live progress.
+ *
+ * @example
+ * ```tsx
+ * <EpisodesPanel jobs={jobs} onRetry={reloadJobs} loadOwnedFile={api.fetchOwnedFile} />
+ * ```
+ */
+export function EpisodesPanel(props: {
+  jobs: Resource<Job[]>;
+  onRetry: () => void;
+  loadOwnedFile: OwnedFileLoader;
+}) {
+  const { jobs } = props;
+  const active = jobs.data?.filter((job) => !isFinal(job)).length ?? 0;
+  return (
+    <Panel
+      title="Episodes"
+      busy={jobs.data === undefined && jobs.loading}
+      className="panel--episodes"
+      actions={
+        active > 0 ? (
+          <span className="muted" role="status">
+            {active} in progress · updating live
+          </span>
+        ) : null
+      }
+    >
+      {jobs.error !== undefined ? (
+        <PanelError
+          error={jobs.error}
+          onRetry={props.onRetry}
+          what="Your episodes could not load."
+        />
+      ) : null}
+      {jobs.data === undefined ? (
+        jobs.error === undefined ? (
+          <PanelSkeleton lines={5} label="Loading your episodes…" />
+        ) : null
+      ) : jobs.data.length === 0 ? (
+        <p className="muted">No episodes yet. Make one with the form.</p>
+      ) : (
+        <ul className="episodes">
+          {jobs.data.map((job) => (
+            <EpisodeCard key={job.jobId} job={job} loadOwnedFile={props.loadOwnedFile} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

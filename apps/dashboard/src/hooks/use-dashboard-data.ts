@@ -1,0 +1,65 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { Job, QuotaSummary } from '../api/types';
+import { isFinal } from '../domain/job-status';
+import type { Resource } from './resource';
+
+/** How often jobs are polled while any of them is not final. */
+export const POLL_INTERVAL_MS = 1500;
+
+/**
+ * Loads the quota and the jobs, polls the jobs every {@link POLL_INTERVAL_MS} while
+ * any job is still running, and reloads the quota whenever a job becomes final
+ * (that is when the charge lands).
+ *
+ * @example
+ * ```ts
+ * const { quota, jobs, reloadQuota, reloadJobs } = useDashboardData(api);
+ * ```
+ */
+export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_MS) {
+  const [quota, setQuota] = useState<Resource<QuotaSummary>>({ loading: true });
+  const [jobs, setJobs] = useState<Resource<Job[]>>({ loading: true });
+  const runningIds = useRef<Set<string>>(new Set());
+
+  const reloadQuota = useCallback(async () => {
+    setQuota((previous) => ({ ...previous, loading: true }));
+    try {
+      const data = await api.getQuota();
+      setQuota({ data, loading: false });
+    } catch (error) {
+      setQuota((previous) => ({ ...previous, error, loading: false }));
+    }
+  }, [api]);
+
+  const reloadJobs = useCallback(async () => {
+    setJobs((previous) => ({ ...previous, loading: true }));
+    try {
+      const data = await api.listPodcasts();
+      const finishedSinceLastLoad = data.some(
+        (job) => isFinal(job) && runningIds.current.has(job.jobId),
+      );
+      runningIds.current = new Set(data.filter((job) => !isFinal(job)).map((job) => job.jobId));
+      setJobs({ data, loading: false });
+      if (finishedSinceLastLoad) void reloadQuota();
+    } catch (error) {
+      setJobs((previous) => ({ ...previous, error, loading: false }));
+    }
+  }, [api, reloadQuota]);
+
+  useEffect(() => {
+    void reloadQuota();
+    void reloadJobs();
+  }, [reloadQuota, reloadJobs]);
+
+  const anyRunning = jobs.data?.some((job) => !isFinal(job)) ?? false;
+  useEffect(() => {
+    if (!anyRunning || jobs.loading) return undefined;
+    const timer = setTimeout(() => void reloadJobs(), pollIntervalMs);
+    return () => clearTimeout(timer);
+  }, [anyRunning, jobs, reloadJobs, pollIntervalMs]);
+
+  return { quota, jobs, reloadQuota, reloadJobs };
+}

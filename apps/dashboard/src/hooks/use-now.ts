@@ -1,0 +1,21 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The current time, refreshed every `intervalMs` (for countdowns and the history window).
+ *
+ * @example
+ * ```ts
+ * const now = useNow(15_000);
+ * ```
+ */
+export function useNow(intervalMs: number, clock: () => Date = () => new Date()): Date {
+  const clockRef = useRef(clock);
+  const [now, setNow] = useState(clock);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(clockRef.current()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
