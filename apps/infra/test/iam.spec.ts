@@ -194,10 +194,11 @@ describe('Bedrock model grants', () => {
       bedrockModelId: 'us.anthropic.claude-sonnet-4-20250514-v1:0',
     });
     try {
-      const fn = profiled.stack.functions.byHandler['write-script'];
+      const role = profiled.stack.functions.byHandler['write-script'].role;
+      if (role === undefined) throw new Error('write-script has no role');
       const statements = statementsOfRole(
         profiled.template,
-        logicalIdOf(profiled.stack, fn.role!),
+        logicalIdOf(profiled.stack, role),
       ).filter((statement) => actionsOf(statement).includes('bedrock:InvokeModel'));
       const rendered = JSON.stringify(statements);
       expect(statements).toHaveLength(2);
