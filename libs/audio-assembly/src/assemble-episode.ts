@@ -51,7 +51,10 @@ export interface AssembledEpisode {
  * episode.durationSeconds; // e.g. 1.224
  * ```
  */
-export function assembleEpisode(chunks: Uint8Array[], options: AssembleEpisodeOptions): AssembledEpisode {
+export function assembleEpisode(
+  chunks: Uint8Array[],
+  options: AssembleEpisodeOptions,
+): AssembledEpisode {
   if (!Array.isArray(options.plan) || options.plan.length !== chunks.length) {
     throw new InvalidAudioOptionsError(
       `the plan has ${options.plan?.length ?? 0} chunks but ${chunks.length} audio chunks were given`,

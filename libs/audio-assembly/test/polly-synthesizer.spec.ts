@@ -1,0 +1,246 @@
+import {
+  createServer,
+  type Http2Server,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+} from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { PollyClient } from '@aws-sdk/client-polly';
+import {
+  InvalidAudioOptionsError,
+  PollySynthesizer,
+  SpeechEngineError,
+  SpeechRequestRejectedError,
+  SpeechThrottledError,
+  mp3Info,
+} from '../src/index';
+import { lameMp3 } from './fixtures';
+
+interface Recorded {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  body: Record<string, unknown>;
+}
+
+type ServerResponse = Http2ServerResponse;
+type Responder = (request: Recorded, response: ServerResponse) => Promise<void> | void;
+
+/**
+ * A local Polly REST-JSON endpoint: POST /v1/speech answers with audio bytes or an error. It speaks
+ * cleartext HTTP/2 because the Polly client's default request handler is NodeHttp2Handler (the client
+ * needs it for StartSpeechSynthesisStream); an HTTP/1.1 server gets "Protocol error" from it.
+ */
+class FakePollyServer {
+  readonly requests: Recorded[] = [];
+  responder: Responder = () => undefined;
+  private server: Http2Server | undefined;
+
+  async start(): Promise<string> {
+    this.server = createServer((request: Http2ServerRequest, response: ServerResponse) => {
+      const parts: Buffer[] = [];
+      request.on('data', (part: Buffer) => parts.push(part));
+      request.on('end', () => {
+        const recorded: Recorded = {
+          method: request.method ?? '',
+          path: request.url ?? '',
+          contentType: request.headers['content-type'],
+          body: JSON.parse(Buffer.concat(parts).toString('utf8') || '{}') as Record<
+            string,
+            unknown
+          >,
+        };
+        this.requests.push(recorded);
+        void Promise.resolve(this.responder(recorded, response));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+function sendAudio(response: ServerResponse, audio: Uint8Array, contentType = 'audio/mpeg'): void {
+  response.writeHead(200, { 'Content-Type': contentType, 'x-amzn-RequestCharacters': '10' });
+  response.end(Buffer.from(audio));
+}
+
+function sendError(response: ServerResponse, status: number, type: string, message: string): void {
+  response.writeHead(status, { 'Content-Type': 'application/json', 'x-amzn-errortype': type });
+  response.end(JSON.stringify({ message }));
+}
+
+/** Answers with real MP3 at the requested sample rate. */
+const speakingResponder: Responder = async (request, response) => {
+  const { bytes } = await lameMp3(Number(request.body.SampleRate), 1, 48, 0.3);
+  sendAudio(response, bytes);
+};
+
+describe('PollySynthesizer', () => {
+  const server = new FakePollyServer();
+  let client: PollyClient;
+
+  beforeAll(async () => {
+    const endpoint = await server.start();
+    client = new PollyClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      maxAttempts: 1,
+    });
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await server.stop();
+  });
+
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.responder = speakingResponder;
+  });
+
+  it.each([
+    ['standard', 'standard', '22050', 22050],
+    ['neural', 'neural', '24000', 24000],
+    ['generative', 'generative', '24000', 24000],
+  ] as const)(
+    'asks Polly for %s quality with the %s engine and MP3 at %s Hz',
+    async (quality, engine, rate, sampleRate) => {
+      const polly = new PollySynthesizer({ client });
+      const voice = polly.voiceForHost(1, quality);
+      const audio = await polly.synthesize({ text: 'Hello, and welcome back.', voice, quality });
+
+      expect(server.requests).toEqual([
+        {
+          method: 'POST',
+          path: '/v1/speech',
+          contentType: 'application/json',
+          body: {
+            Engine: engine,
+            OutputFormat: 'mp3',
+            SampleRate: rate,
+            Text: 'Hello, and welcome back.',
+            TextType: 'text',
+            VoiceId: voice,
+          },
+        },
+      ]);
+      expect(mp3Info(audio).sampleRate).toBe(sampleRate);
+    },
+  );
+
+  it('gives the two hosts different voices at every quality, and takes voices from options', () => {
+    const polly = new PollySynthesizer({ client, voices: { neural: ['Stephen', 'Danielle'] } });
+
+    for (const quality of ['standard', 'neural', 'generative'] as const) {
+      expect(polly.voiceForHost(0, quality)).not.toBe(polly.voiceForHost(1, quality));
+    }
+    expect([polly.voiceForHost(0, 'neural'), polly.voiceForHost(1, 'neural')]).toEqual([
+      'Stephen',
+      'Danielle',
+    ]);
+  });
+
+  it('retries a ThrottlingException with jittered exponential backoff, then succeeds', async () => {
+    let throttles = 2;
+    server.responder = async (request, response) => {
+      if (throttles-- > 0) return sendError(response, 400, 'ThrottlingException', 'Rate exceeded');
+      return speakingResponder(request, response);
+    };
+    const waits: number[] = [];
+    const polly = new PollySynthesizer({
+      client,
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 0.5,
+      baseDelayMs: 100,
+    });
+    const audio = await polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' });
+
+    expect(server.requests).toHaveLength(3);
+    expect(waits).toEqual([50, 100]);
+    expect(mp3Info(audio).frames).toBeGreaterThan(0);
+  });
+
+  it('gives up after maxAttempts throttled attempts with a SpeechThrottledError keeping the SDK error', async () => {
+    server.responder = (_request, response) =>
+      sendError(response, 400, 'ThrottlingException', 'Rate exceeded');
+    const polly = new PollySynthesizer({ client, sleep: async () => undefined, maxAttempts: 3 });
+    const failure = polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' });
+
+    await expect(failure).rejects.toBeInstanceOf(SpeechThrottledError);
+    await expect(failure).rejects.toMatchObject({
+      attempts: 3,
+      cause: expect.objectContaining({ name: 'ThrottlingException' }),
+    });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it.each([
+    ['TextLengthExceededException', 400, SpeechRequestRejectedError],
+    ['EngineNotSupportedException', 400, SpeechRequestRejectedError],
+    ['InvalidSampleRateException', 400, SpeechRequestRejectedError],
+    ['ServiceFailureException', 500, SpeechEngineError],
+  ] as const)('maps %s to a domain error without retrying', async (type, status, errorClass) => {
+    server.responder = (_request, response) => sendError(response, status, type, 'no');
+    const polly = new PollySynthesizer({ client, sleep: async () => undefined });
+    const failure = polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' });
+
+    await expect(failure).rejects.toBeInstanceOf(errorClass);
+    await expect(failure).rejects.toMatchObject({ cause: expect.objectContaining({ name: type }) });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rethrows an unknown error as it is', async () => {
+    server.responder = (_request, response) =>
+      sendError(response, 403, 'AccessDeniedException', 'not allowed');
+    const polly = new PollySynthesizer({ client, sleep: async () => undefined });
+
+    await expect(
+      polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' }),
+    ).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('refuses audio that is not MP3 at the requested rate', async () => {
+    const polly = new PollySynthesizer({ client });
+    server.responder = (_request, response) =>
+      sendAudio(response, new TextEncoder().encode('<html>oops</html>'));
+
+    await expect(
+      polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' }),
+    ).rejects.toBeInstanceOf(SpeechEngineError);
+
+    server.responder = async (_request, response) =>
+      sendAudio(response, (await lameMp3(16000, 1, 32, 0.3)).bytes);
+    await expect(
+      polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' }),
+    ).rejects.toThrow(/16000 Hz/);
+  });
+
+  it.each([
+    ['empty text', { text: ' ', voice: 'Joanna', quality: 'neural' }],
+    ['text over 3000 characters', { text: 'a'.repeat(3001), voice: 'Joanna', quality: 'neural' }],
+    ['an empty voice', { text: 'Hi.', voice: '', quality: 'neural' }],
+    ['an unknown quality', { text: 'Hi.', voice: 'Joanna', quality: 'ultra' }],
+  ])('refuses %s before any request', async (_label, request) => {
+    const polly = new PollySynthesizer({ client });
+
+    await expect(
+      polly.synthesize(request as Parameters<PollySynthesizer['synthesize']>[0]),
+    ).rejects.toBeInstanceOf(InvalidAudioOptionsError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses to be built without a client or with a bad maxAttempts', () => {
+    expect(() => new PollySynthesizer({} as never)).toThrow(InvalidAudioOptionsError);
+    expect(() => new PollySynthesizer({ client, maxAttempts: 0 })).toThrow(
+      InvalidAudioOptionsError,
+    );
+  });
+});
