@@ -26,6 +26,7 @@ module.exports = {
     '^@lumcast/quota$': path.join(__dirname, 'libs/quota/src/index.ts'),
     '^@lumcast/audio-assembly$': path.join(__dirname, 'libs/audio-assembly/src/index.ts'),
     '^@lumcast/script-generation$': path.join(__dirname, 'libs/script-generation/src/index.ts'),
+    '^@lumcast/pipeline$': path.join(__dirname, 'libs/pipeline/src/index.ts'),
   },
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/dist/', '/.next/'],

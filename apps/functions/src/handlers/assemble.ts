@@ -1,0 +1,7 @@
+import { awsServices, pipelineHandlers, readEnvironment } from '@lumcast/pipeline';
+import { awsClients } from '../aws-clients';
+
+const env = readEnvironment(process.env);
+
+/** State machine step Assemble. */
+export const handler = pipelineHandlers(awsServices(env, awsClients), env).assemble();

@@ -1,0 +1,31 @@
+import { ExecutionAlreadyExists, StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import type { EpisodeExecutionInput, ExecutionStarter } from '../ports/execution-starter';
+
+/**
+ * {@link ExecutionStarter} on a Step Functions state machine: the execution is
+ * named by the job id, and "already exists" means another delivery started it.
+ *
+ * @example
+ * ```ts
+ * const starter = new StepFunctionsStarter({ client: new SFNClient({}), stateMachineArn });
+ * ```
+ */
+export class StepFunctionsStarter implements ExecutionStarter {
+  constructor(private readonly options: { client: SFNClient; stateMachineArn: string }) {}
+
+  async start(input: EpisodeExecutionInput): Promise<'started' | 'already_started'> {
+    try {
+      await this.options.client.send(
+        new StartExecutionCommand({
+          stateMachineArn: this.options.stateMachineArn,
+          name: input.jobId,
+          input: JSON.stringify(input),
+        }),
+      );
+      return 'started';
+    } catch (error) {
+      if (error instanceof ExecutionAlreadyExists) return 'already_started';
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { parseScriptRequest, ScriptInputError } from '@lumcast/script-generation';
+import type { VoiceQuality } from '@lumcast/quota';
+
+/** A validated `POST /api/podcasts` body. */
+export interface PodcastRequest {
+  topic: string;
+  sourceText?: string;
+  minutes: number;
+  quality: VoiceQuality;
+  seriesId?: string;
+}
+
+/** A request body the API refuses, with the field at fault when there is one. */
+export class PodcastRequestError extends Error {
+  override readonly name = 'PodcastRequestError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const ALLOWED_FIELDS = new Set(['topic', 'sourceText', 'minutes', 'quality', 'seriesId']);
+const SERIES_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Parses and validates a `POST /api/podcasts` body (raw text). The limits on
+ * topic, source text, minutes and quality are the script-generation lib's;
+ * unknown fields (a `userId`, say) are refused rather than ignored.
+ *
+ * @example
+ * ```ts
+ * parsePodcastRequest('{"topic":"Tides","minutes":5,"quality":"neural"}');
+ * ```
+ */
+export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody ?? '');
+  } catch {
+    throw new PodcastRequestError('malformed_json', 'The request body must be a JSON object.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new PodcastRequestError('malformed_json', 'The request body must be a JSON object.');
+  }
+  const unknown = Object.keys(body).find((key) => !ALLOWED_FIELDS.has(key));
+  if (unknown) {
+    throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
+  }
+  const { seriesId, ...scriptFields } = body as Record<string, unknown>;
+  if (
+    seriesId !== undefined &&
+    (typeof seriesId !== 'string' || !SERIES_ID_PATTERN.test(seriesId))
+  ) {
+    throw new PodcastRequestError(
+      'invalid_field',
+      'seriesId must be 1–64 letters, digits, "-" or "_".',
+      'seriesId',
+    );
+  }
+  try {
+    const request = parseScriptRequest(scriptFields);
+    return {
+      topic: request.topic,
+      sourceText: request.sourceText,
+      minutes: request.minutes,
+      quality: request.quality,
+      seriesId: seriesId as string | undefined,
+    };
+  } catch (error) {
+    if (error instanceof ScriptInputError) {
+      throw new PodcastRequestError('invalid_field', error.message, error.field);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import type { SpeechSynthesizer } from '@lumcast/audio-assembly';
+import type { QuotaLedger } from '@lumcast/quota';
+import type { ScriptWriter, SeriesMemory } from '@lumcast/script-generation';
+import type { JobsTable } from '../jobs/jobs-table';
+import type { UserPlans } from '../jobs/user-plans';
+import type { EpisodeLinks } from '../ports/episode-links';
+import type { ExecutionStarter } from '../ports/execution-starter';
+import type { JobQueue } from '../ports/job-queue';
+import type { ObjectStore } from '../ports/object-store';
+
+/**
+ * The services the handlers are built from, each created on first use: AWS
+ * implementations in Lambda (`awsContainer`), local ones in the local stack.
+ *
+ * @example
+ * ```ts
+ * const services: PipelineServices = { ...awsContainer(env, { dynamodb }), store: () => fileStore };
+ * ```
+ */
+export interface PipelineServices {
+  jobs(): JobsTable;
+  plans(): UserPlans;
+  ledger(): QuotaLedger;
+  seriesMemory(): SeriesMemory;
+  store(): ObjectStore;
+  links(): EpisodeLinks;
+  queue(): JobQueue;
+  starter(): ExecutionStarter;
+  writer(): ScriptWriter;
+  synthesizer(): SpeechSynthesizer;
+}

@@ -1,0 +1,57 @@
+export { environmentSchema, readEnvironment } from './config/environment';
+export type { Environment } from './config/environment';
+export { FINAL_STATUSES, isFinalStatus } from './jobs/job';
+export type { EpisodeChapter, JobRecord, JobStatus, PublicJob } from './jobs/job';
+export { JOB_ID_PATTERN, newJobId } from './jobs/job-id';
+export { JobsTable } from './jobs/jobs-table';
+export type { JobsTableOptions, JobUpdate } from './jobs/jobs-table';
+export { UserPlans } from './jobs/user-plans';
+export { objectKeys } from './ports/object-store';
+export type { ObjectStore } from './ports/object-store';
+export { jobMessageSchema } from './ports/job-queue';
+export type { JobMessage, JobQueue } from './ports/job-queue';
+export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
+export type { EpisodeLinks } from './ports/episode-links';
+export { S3ObjectStore } from './adapters/s3-object-store';
+export { SqsJobQueue } from './adapters/sqs-job-queue';
+export { StepFunctionsStarter } from './adapters/step-functions-starter';
+export { PresignedEpisodeLinks } from './adapters/presigned-episode-links';
+export { createApiHandler } from './api/api-handler';
+export type { ApiDeps } from './api/api-handler';
+export { cognitoIdentity, USER_ID_PATTERN } from './api/identity';
+export type { IdentityResolver } from './api/identity';
+export { parsePodcastRequest, PodcastRequestError } from './api/podcast-request';
+export type { PodcastRequest } from './api/podcast-request';
+export { createJobConsumer, PoisonMessageError } from './steps/consume-jobs';
+export type { JobConsumerDeps, MessageOutcome } from './steps/consume-jobs';
+export { createWriteScriptStep } from './steps/write-script';
+export type { ScriptArtifact, WriteScriptDeps, WriteScriptOutput } from './steps/write-script';
+export { createSynthesizeStep } from './steps/synthesize';
+export type { SynthesizeDeps } from './steps/synthesize';
+export { createAssembleStep } from './steps/assemble';
+export type { AssembleDeps } from './steps/assemble';
+export { createCallbackStep } from './steps/callback';
+export type { CallbackDeps, CallbackResult } from './steps/callback';
+export { stepHandler, StepInputError } from './steps/step-handler';
+export { JobStateError } from './steps/step-errors';
+export {
+  assembleInputSchema,
+  assembledEpisodeSchema,
+  callbackInputSchema,
+  jobRefSchema,
+  synthesizeInputSchema,
+} from './steps/step-inputs';
+export type {
+  AssembledEpisode,
+  AssembleInput,
+  CallbackInput,
+  JobRef,
+  SynthesizedChunk,
+  SynthesizeInput,
+} from './steps/step-inputs';
+export { pipelineHandlers } from './composition/pipeline-handlers';
+export { awsServices } from './composition/aws-services';
+export type { AwsClientFactories } from './composition/aws-services';
+export { once } from './composition/once';
+export type { PipelineServices } from './composition/pipeline-services';
+export { createLogger } from './logging/logger';

@@ -1,0 +1,85 @@
+import type { VoiceQuality } from '@lumcast/quota';
+
+/** Where a job is in its life; the last four are final and never change again. */
+export type JobStatus =
+  | 'queued'
+  | 'writing_script'
+  | 'synthesizing'
+  | 'assembling'
+  | 'ready'
+  | 'failed'
+  | 'quota_exceeded'
+  | 'rejected_quota';
+
+/** Statuses a job never leaves. */
+export const FINAL_STATUSES: readonly JobStatus[] = Object.freeze([
+  'ready',
+  'failed',
+  'quota_exceeded',
+  'rejected_quota',
+]);
+
+/**
+ * Whether a status is final.
+ *
+ * @example
+ * ```ts
+ * isFinalStatus('ready'); // true
+ * isFinalStatus('synthesizing'); // false
+ * ```
+ */
+export function isFinalStatus(status: JobStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
+
+/** A chapter of an assembled episode, in seconds from its start. */
+export interface EpisodeChapter {
+  title: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/** One podcast job as stored in the jobs table (partition `userId`, sort `jobId`). */
+export interface JobRecord {
+  userId: string;
+  jobId: string;
+  status: JobStatus;
+  topic: string;
+  sourceText?: string;
+  minutes: number;
+  quality: VoiceQuality;
+  seriesId?: string;
+  createdAt: string;
+  updatedAt: string;
+  estimatedCost: number;
+  totalChunks?: number;
+  chunksDone?: number;
+  cost?: number;
+  chargedWeek?: string;
+  durationSeconds?: number;
+  audioKey?: string;
+  captionsKey?: string;
+  chapters?: EpisodeChapter[];
+  error?: string;
+}
+
+/** A job as the HTTP API shows it to its owner. */
+export interface PublicJob {
+  jobId: string;
+  status: JobStatus;
+  topic: string;
+  quality: VoiceQuality;
+  minutes: number;
+  seriesId?: string;
+  createdAt: string;
+  updatedAt: string;
+  progress: { done: number; total: number };
+  estimatedCost: number;
+  cost?: number;
+  chargedWeek?: string;
+  durationSeconds?: number;
+  audioUrl?: string;
+  captionsUrl?: string;
+  chapters?: EpisodeChapter[];
+  error?: string;
+}

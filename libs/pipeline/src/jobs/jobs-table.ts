@@ -1,0 +1,170 @@
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { FINAL_STATUSES, type JobRecord, type JobStatus } from './job';
+
+/** Fields a status change may set besides the status itself. */
+export type JobUpdate = Partial<
+  Pick<
+    JobRecord,
+    | 'totalChunks'
+    | 'cost'
+    | 'chargedWeek'
+    | 'durationSeconds'
+    | 'audioKey'
+    | 'captionsKey'
+    | 'chapters'
+    | 'error'
+  >
+>;
+
+/** Options of {@link JobsTable}. */
+export interface JobsTableOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  now?: () => Date;
+}
+
+const finalStatusValues = Object.fromEntries(
+  FINAL_STATUSES.map((status, i) => [`:final${i}`, status]),
+);
+const notFinal = `NOT (#status IN (${Object.keys(finalStatusValues).join(', ')}))`;
+
+/**
+ * The jobs table (partition `userId`, sort `jobId`). Every status change is
+ * one conditional write that never moves a job out of a final status, so a
+ * retried step or callback cannot flip `ready` back to `failed` or the reverse.
+ *
+ * @example
+ * ```ts
+ * const jobs = new JobsTable({ client, tableName: 'lumcast-jobs' });
+ * await jobs.setStatus('alice', jobId, 'writing_script');
+ * ```
+ */
+export class JobsTable {
+  private readonly client: DynamoDBClient;
+  private readonly tableName: string;
+  private readonly now: () => Date;
+
+  constructor(options: JobsTableOptions) {
+    this.client = options.client;
+    this.tableName = options.tableName;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Stores a new job; refuses to overwrite an existing one. */
+  async create(job: JobRecord): Promise<void> {
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: marshall(job, { removeUndefinedValues: true, convertClassInstanceToMap: false }),
+        ConditionExpression: 'attribute_not_exists(jobId)',
+      }),
+    );
+  }
+
+  /** One job of one user, or undefined (also when it belongs to someone else). */
+  async get(userId: string, jobId: string): Promise<JobRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetItemCommand({
+        TableName: this.tableName,
+        Key: marshall({ userId, jobId }),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? toJobRecord(Item) : undefined;
+  }
+
+  /** A user's jobs, newest first, without their source texts. */
+  async listForUser(userId: string, limit = 100): Promise<JobRecord[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: marshall({ ':userId': userId }),
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return Items.map((item) => {
+      const { sourceText: _omitted, ...job } = toJobRecord(item);
+      return job;
+    });
+  }
+
+  /**
+   * Moves a job to a status (with extra fields) unless it is already final.
+   * Returns false when the job is missing or final, true when written.
+   */
+  async setStatus(
+    userId: string,
+    jobId: string,
+    status: JobStatus,
+    update: JobUpdate = {},
+  ): Promise<boolean> {
+    const fields: Record<string, unknown> = {
+      status,
+      updatedAt: this.now().toISOString(),
+      ...update,
+    };
+    const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ...finalStatusValues };
+    const sets = entries.map(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+    names['#status'] = 'status';
+    return this.conditionalUpdate({
+      Key: marshall({ userId, jobId }),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: `attribute_exists(jobId) AND ${notFinal}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: marshall(values, { removeUndefinedValues: true }),
+    });
+  }
+
+  /**
+   * Records that one speech chunk is done. Idempotent: the chunk's index goes
+   * into a set, so a retried chunk is counted once.
+   */
+  async markChunkDone(userId: string, jobId: string, chunkIndex: number): Promise<boolean> {
+    return this.conditionalUpdate({
+      Key: marshall({ userId, jobId }),
+      UpdateExpression: 'ADD chunksDoneSet :chunk SET updatedAt = :now',
+      ConditionExpression: '#status = :synthesizing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':chunk': { NS: [String(chunkIndex)] },
+        ':now': { S: this.now().toISOString() },
+        ':synthesizing': { S: 'synthesizing' },
+      },
+    });
+  }
+
+  private async conditionalUpdate(
+    input: Omit<ConstructorParameters<typeof UpdateItemCommand>[0], 'TableName'>,
+  ): Promise<boolean> {
+    try {
+      await this.client.send(new UpdateItemCommand({ TableName: this.tableName, ...input }));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}
+
+function toJobRecord(item: Parameters<typeof unmarshall>[0]): JobRecord {
+  const { chunksDoneSet, ...rest } = unmarshall(item) as JobRecord & {
+    chunksDoneSet?: Set<number>;
+  };
+  return { ...rest, chunksDone: chunksDoneSet ? chunksDoneSet.size : 0 };
+}

@@ -1,0 +1,27 @@
+import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Reads a user's plan (the `plan` attribute of the users table); a user with
+ * no item or no plan is on the default plan (`weeklyLimitFor(undefined)`).
+ *
+ * @example
+ * ```ts
+ * const plans = new UserPlans({ client, tableName: 'lumcast-users' });
+ * weeklyLimitFor(await plans.planOf('alice'));
+ * ```
+ */
+export class UserPlans {
+  constructor(private readonly options: { client: DynamoDBClient; tableName: string }) {}
+
+  async planOf(userId: string): Promise<string | undefined> {
+    const { Item } = await this.options.client.send(
+      new GetItemCommand({
+        TableName: this.options.tableName,
+        Key: { userId: { S: userId } },
+        ProjectionExpression: '#plan',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+      }),
+    );
+    return Item?.['plan']?.S;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Where audio, chunks and scripts are kept: S3 in AWS, a folder on disk in the
+ * local stack. Keys are the S3 keys of the pipeline contract
+ * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json`,
+ * `episodes/<user>/<job>/episode.mp3`, `episodes/<user>/<job>/captions.vtt`).
+ *
+ * @example
+ * ```ts
+ * await store.put('scripts/alice/j-1.json', JSON.stringify(script), 'application/json');
+ * const bytes = await store.get('scripts/alice/j-1.json');
+ * ```
+ */
+export interface ObjectStore {
+  put(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
+  get(key: string): Promise<Uint8Array>;
+  delete(keys: string[]): Promise<void>;
+}
+
+/** The object keys of one job, in one place. */
+export const objectKeys = {
+  chunk: (userId: string, jobId: string, index: number) => `chunks/${userId}/${jobId}/${index}.mp3`,
+  script: (userId: string, jobId: string) => `scripts/${userId}/${jobId}.json`,
+  episodeAudio: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/episode.mp3`,
+  episodeCaptions: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/captions.vtt`,
+};

@@ -1,0 +1,65 @@
+import { assembleEpisode } from '@lumcast/audio-assembly';
+import type { JobsTable } from '../jobs/jobs-table';
+import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { JobStateError } from './step-errors';
+import type { AssembledEpisode, AssembleInput } from './step-inputs';
+import type { ScriptArtifact } from './write-script';
+
+/** Dependencies of {@link createAssembleStep}. */
+export interface AssembleDeps {
+  jobs: JobsTable;
+  store: ObjectStore;
+}
+
+/**
+ * The assemble step: joins the synthesized chunks frame-exactly into one MP3
+ * with ID3 chapters, writes WebVTT captions aligned to it, and returns the
+ * measured duration the callback charges for.
+ *
+ * @example
+ * ```ts
+ * const assemble = createAssembleStep({ jobs, store });
+ * const { durationSeconds } = await assemble({ userId, jobId, synthesized });
+ * ```
+ */
+export function createAssembleStep(deps: AssembleDeps) {
+  return async function assemble({
+    userId,
+    jobId,
+    synthesized,
+  }: AssembleInput): Promise<AssembledEpisode> {
+    if (!(await deps.jobs.setStatus(userId, jobId, 'assembling'))) {
+      throw new JobStateError(`Job ${jobId} of ${userId} is missing or already final`);
+    }
+    const artifact = JSON.parse(
+      new TextDecoder().decode(await deps.store.get(objectKeys.script(userId, jobId))),
+    ) as ScriptArtifact;
+    const ordered = [...synthesized].sort((a, b) => a.index - b.index);
+    if (ordered.length !== artifact.plan.length || ordered.some((chunk, i) => chunk.index !== i)) {
+      throw new JobStateError(
+        `Job ${jobId}: ${ordered.length} synthesized chunks do not match the plan's ${artifact.plan.length}`,
+      );
+    }
+    const chunkAudio = await Promise.all(ordered.map((chunk) => deps.store.get(chunk.key)));
+    const episode = assembleEpisode(chunkAudio, {
+      chapterTitles: artifact.script.chapters.map((chapter) => chapter.title),
+      plan: artifact.plan,
+    });
+    const audioKey = objectKeys.episodeAudio(userId, jobId);
+    const captionsKey = objectKeys.episodeCaptions(userId, jobId);
+    await Promise.all([
+      deps.store.put(audioKey, episode.audio, 'audio/mpeg'),
+      deps.store.put(captionsKey, episode.captions, 'text/vtt; charset=utf-8'),
+    ]);
+    return {
+      audioKey,
+      captionsKey,
+      durationSeconds: episode.durationSeconds,
+      chapters: episode.chapters.map(({ title, startSeconds, endSeconds }) => ({
+        title,
+        startSeconds,
+        endSeconds,
+      })),
+    };
+  };
+}

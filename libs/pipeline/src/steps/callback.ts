@@ -1,0 +1,111 @@
+import { quotaCost, weeklyLimitFor, type QuotaLedger } from '@lumcast/quota';
+import type { SeriesMemory } from '@lumcast/script-generation';
+import { isFinalStatus, type JobStatus } from '../jobs/job';
+import type { JobsTable } from '../jobs/jobs-table';
+import type { UserPlans } from '../jobs/user-plans';
+import type { ObjectStore } from '../ports/object-store';
+import { JobStateError } from './step-errors';
+import type { CallbackInput } from './step-inputs';
+import type { ScriptArtifact } from './write-script';
+import { objectKeys } from '../ports/object-store';
+
+/** Dependencies of {@link createCallbackStep}. */
+export interface CallbackDeps {
+  jobs: JobsTable;
+  ledger: QuotaLedger;
+  plans: UserPlans;
+  store: ObjectStore;
+  seriesMemory: SeriesMemory;
+}
+
+/** What the callback decided. */
+export interface CallbackResult {
+  status: JobStatus;
+  cost?: number;
+}
+
+const MAX_ERROR_CHARS = 500;
+
+/**
+ * The callback: the only place quota is deducted. On success it charges the
+ * cost of the measured duration once per job (the ledger is idempotent by job
+ * id) and marks the job `ready`, or `quota_exceeded` and deletes the audio when
+ * a race the preflight missed left no room. On failure it marks the job
+ * `failed` and charges nothing. A job already final is left as it is.
+ *
+ * @example
+ * ```ts
+ * const callback = createCallbackStep({ jobs, ledger, plans, store, seriesMemory });
+ * await callback({ userId, jobId, outcome: 'failed', error: { Error: 'States.Timeout' } });
+ * ```
+ */
+export function createCallbackStep(deps: CallbackDeps) {
+  return async function callback(input: CallbackInput): Promise<CallbackResult> {
+    const { userId, jobId } = input;
+    const job = await deps.jobs.get(userId, jobId);
+    if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
+    if (isFinalStatus(job.status)) return { status: job.status, cost: job.cost };
+
+    if (input.outcome === 'failed') {
+      await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(input.error) });
+      return { status: 'failed' };
+    }
+
+    const { audio } = input;
+    const cost = quotaCost(job.quality, audio.durationSeconds);
+    const weeklyLimit = weeklyLimitFor(await deps.plans.planOf(userId));
+    const charge = await deps.ledger.deduct({ userId, jobId, cost, weeklyLimit });
+
+    if (charge.outcome === 'over_limit') {
+      await deps.store.delete([audio.audioKey, audio.captionsKey]);
+      await deps.jobs.setStatus(userId, jobId, 'quota_exceeded', {
+        durationSeconds: audio.durationSeconds,
+        error: `This episode would cost ${cost} slots but only ${Math.max(0, charge.limit - charge.used)} of ${charge.limit} remain this week (${charge.week}); it was not charged and its audio was deleted.`,
+      });
+      return { status: 'quota_exceeded' };
+    }
+
+    await deps.jobs.setStatus(userId, jobId, 'ready', {
+      cost,
+      chargedWeek: charge.week,
+      durationSeconds: audio.durationSeconds,
+      audioKey: audio.audioKey,
+      captionsKey: audio.captionsKey,
+      chapters: audio.chapters,
+    });
+    if (job.seriesId) await rememberEpisode(deps, userId, jobId, job.seriesId);
+    return { status: 'ready', cost };
+  };
+}
+
+async function rememberEpisode(
+  deps: CallbackDeps,
+  userId: string,
+  jobId: string,
+  seriesId: string,
+) {
+  const { script } = JSON.parse(
+    new TextDecoder().decode(await deps.store.get(objectKeys.script(userId, jobId))),
+  ) as ScriptArtifact;
+  await deps.seriesMemory.remember({
+    userId,
+    seriesId,
+    jobId,
+    title: script.title,
+    summary: script.summary,
+    keyPoints: script.keyPoints,
+  });
+}
+
+function describeFailure(error: { Error?: string; Cause?: string } | undefined): string {
+  if (!error) return 'The episode could not be produced.';
+  let cause = error.Cause ?? '';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: string };
+    if (parsed.errorMessage) cause = parsed.errorMessage;
+  } catch {
+    // Cause is plain text.
+  }
+  const text = [error.Error, cause].filter(Boolean).join(': ');
+  return (text || 'The episode could not be produced.').slice(0, MAX_ERROR_CHARS);
+}

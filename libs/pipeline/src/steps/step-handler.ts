@@ -1,0 +1,40 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { z } from 'zod';
+
+/** Input of a state machine step does not have the shape the step expects. */
+export class StepInputError extends Error {
+  override readonly name = 'StepInputError';
+}
+
+/**
+ * Wraps a state machine step as a Lambda handler: validates the input with its
+ * schema, puts the `jobId` on every log line, and rethrows failures unchanged
+ * so their `name` reaches the state machine's Retry and Catch.
+ *
+ * @example
+ * ```ts
+ * export const handler = stepHandler(jobRefSchema, createWriteScriptStep(deps), logger);
+ * ```
+ */
+export function stepHandler<Schema extends z.ZodType, Output>(
+  schema: Schema,
+  step: (input: z.infer<Schema>) => Promise<Output>,
+  logger: Logger,
+): (event: unknown) => Promise<Output> {
+  return async (event) => {
+    const parsed = schema.safeParse(event);
+    const jobId = (event as { jobId?: unknown } | null)?.jobId;
+    logger.appendKeys({ jobId: typeof jobId === 'string' ? jobId : undefined });
+    try {
+      if (!parsed.success) throw new StepInputError(`Invalid step input: ${parsed.error.message}`);
+      const output = await step(parsed.data);
+      logger.info('step done');
+      return output;
+    } catch (error) {
+      logger.error('step failed', { error });
+      throw error;
+    } finally {
+      logger.removeKeys(['jobId']);
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { ObjectStore } from '@lumcast/pipeline';
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._@/-]*$/;
+
+/**
+ * {@link ObjectStore} on a folder: the local stand-in for the S3 bucket.
+ * Keys map to files under the folder; a key that could leave it is refused.
+ *
+ * @example
+ * ```ts
+ * const store = new FileObjectStore('.lumcast/objects');
+ * await store.put('episodes/alice/j-1/episode.mp3', bytes, 'audio/mpeg');
+ * ```
+ */
+export class FileObjectStore implements ObjectStore {
+  constructor(private readonly root: string) {}
+
+  /** The file behind a key. */
+  pathOf(key: string): string {
+    if (
+      !SAFE_KEY.test(key) ||
+      key.split('/').some((part) => part === '..' || part === '.' || part === '')
+    ) {
+      throw new Error(`Unsafe object key: ${key}`);
+    }
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Uint8Array | string, _contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, file);
+  }
+
+  async get(key: string): Promise<Uint8Array> {
+    return new Uint8Array(await readFile(this.pathOf(key)));
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
+  }
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** What the local stack reads from its environment. */
+export const localConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LUMCAST_DATA_DIR: z.string().min(1).default('.lumcast'),
+  LUMCAST_SCRIPT_WRITER: z.enum(['offline', 'bedrock']).default('offline'),
+  LUMCAST_SPEECH: z.enum(['local', 'polly']).default('local'),
+  LUMCAST_BEDROCK_MODEL_ID: z.string().min(1).optional(),
+  LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).optional(),
+});
+
+/** The local stack's validated settings, with the data folder made absolute. */
+export interface LocalConfig {
+  port: number;
+  dataDir: string;
+  scriptWriter: 'offline' | 'bedrock';
+  speech: 'local' | 'polly';
+  bedrockModelId?: string;
+  maxChunkChars?: number;
+}
+
+/**
+ * Reads the local stack's settings; throws naming each invalid variable.
+ *
+ * @example
+ * ```ts
+ * readLocalConfig({ PORT: '3210' }); // { port: 3210, dataDir: '/repo/.lumcast', scriptWriter: 'offline', speech: 'local' }
+ * ```
+ */
+export function readLocalConfig(
+  source: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): LocalConfig {
+  const parsed = localConfigSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid local stack configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    dataDir: path.resolve(cwd, env.LUMCAST_DATA_DIR),
+    scriptWriter: env.LUMCAST_SCRIPT_WRITER,
+    speech: env.LUMCAST_SPEECH,
+    bedrockModelId: env.LUMCAST_BEDROCK_MODEL_ID,
+    maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
+  };
+}

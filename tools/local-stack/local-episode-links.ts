@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { EpisodeLinks, JobRecord } from '@lumcast/pipeline';
+
+/** Which file of an episode a link points at. */
+export type EpisodeAsset = 'audio' | 'captions';
+
+/** What a verified local link grants. */
+export interface VerifiedLink {
+  userId: string;
+  jobId: string;
+  asset: EpisodeAsset;
+}
+
+/**
+ * {@link EpisodeLinks} for the local stack, built like presigned S3 URLs: an
+ * owner-only route on the same origin, signed with a per-data-folder secret
+ * and valid for a limited time, so an `<audio>` element (which cannot send the
+ * identity header) can fetch it while nobody else can.
+ *
+ * @example
+ * ```ts
+ * const links = new LocalEpisodeLinks({ secret, expiresInSeconds: 900 });
+ * await links.forJob(job); // { audioUrl: '/api/podcasts/j-…/audio?user=alice&expires=…&signature=…', … }
+ * ```
+ */
+export class LocalEpisodeLinks implements EpisodeLinks {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly options: { secret: Buffer; expiresInSeconds: number; now?: () => Date },
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async forJob(job: JobRecord): Promise<{ audioUrl?: string; captionsUrl?: string }> {
+    return {
+      audioUrl: job.audioKey ? this.sign(job.userId, job.jobId, 'audio') : undefined,
+      captionsUrl: job.captionsKey ? this.sign(job.userId, job.jobId, 'captions') : undefined,
+    };
+  }
+
+  /** Checks a link's signature and expiry; undefined when it is not valid. */
+  verify(jobId: string, asset: EpisodeAsset, query: URLSearchParams): VerifiedLink | undefined {
+    const userId = query.get('user');
+    const expires = Number(query.get('expires'));
+    const signature = query.get('signature') ?? '';
+    if (!userId || !Number.isInteger(expires) || expires * 1000 < this.now().getTime())
+      return undefined;
+    const expected = Buffer.from(this.signature(userId, jobId, asset, expires), 'hex');
+    const given = Buffer.from(signature, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { userId, jobId, asset };
+  }
+
+  private sign(userId: string, jobId: string, asset: EpisodeAsset): string {
+    const expires = Math.floor(this.now().getTime() / 1000) + this.options.expiresInSeconds;
+    const query = new URLSearchParams({
+      user: userId,
+      expires: String(expires),
+      signature: this.signature(userId, jobId, asset, expires),
+    });
+    return `/api/podcasts/${jobId}/${asset}?${query}`;
+  }
+
+  private signature(userId: string, jobId: string, asset: EpisodeAsset, expires: number): string {
+    return createHmac('sha256', this.options.secret)
+      .update(`${userId}\n${jobId}\n${asset}\n${expires}`)
+      .digest('hex');
+  }
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { PollyClient } from '@aws-sdk/client-polly';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import {
+  awsServices,
+  createLogger,
+  isFinalStatus,
+  once,
+  pipelineHandlers,
+  readEnvironment,
+  type Environment,
+  type JobRecord,
+  type PipelineServices,
+} from '@lumcast/pipeline';
+import { startDynalite, type LocalDynamo } from './dynalite-server';
+import { FileObjectStore } from './file-object-store';
+import { InProcessQueue, type DeadLetter } from './in-process-queue';
+import { LocalEpisodeLinks } from './local-episode-links';
+import { localHeaderIdentity } from './local-identity';
+import type { LocalConfig } from './local-config';
+import { LocalStateMachine } from './local-state-machine';
+import { LOCAL_TABLES, ensureTables } from './tables';
+import { createRequestListener } from './request-listener';
+
+/** The dashboard's static export, served at `/`. */
+export const DASHBOARD_EXPORT_DIR = path.resolve(__dirname, '../../apps/dashboard/out');
+
+/** Options of {@link startLocalStack} beyond the user-facing configuration. */
+export interface LocalStackOptions extends LocalConfig {
+  /** Where the dashboard's static export is (default {@link DASHBOARD_EXPORT_DIR}). */
+  dashboardDir?: string;
+  /** Milliseconds before any state machine retry and any queue redelivery (tests make them short). */
+  retryDelayMs?: number;
+}
+
+/** A running local stack. */
+export interface LocalStack {
+  url: string;
+  port: number;
+  env: Environment;
+  services: PipelineServices;
+  dynamo: LocalDynamo;
+  queue: InProcessQueue;
+  machine: LocalStateMachine;
+  /** Jobs found unfinished at start: re-queued ones and ones marked failed. */
+  recovered: { requeued: string[]; failed: string[] };
+  /** Resolves when the queue is empty and no execution runs. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const INTERRUPTED =
+  'The local stack stopped while this episode was being made; nothing was charged. Please request it again.';
+
+/**
+ * Starts Lumcast on this machine with real local parts: dynalite persisted in
+ * the data folder, an in-process queue delivering SQS-shaped batches to the
+ * consumer handler, the same state machine definition run by
+ * aws-local-stepfunctions with the same handlers, audio in the data folder,
+ * espeak-ng speech and the offline script writer (or Bedrock / Polly when
+ * configured). Dashboard and API share one origin.
+ *
+ * @example
+ * ```ts
+ * const stack = await startLocalStack(readLocalConfig(process.env));
+ * console.log(stack.url);
+ * await stack.stop();
+ * ```
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const logger = createLogger('local-stack');
+  await mkdir(options.dataDir, { recursive: true });
+  const dynamo = await startDynalite({ path: path.join(options.dataDir, 'dynamodb') });
+  await ensureTables(dynamo.client, LOCAL_TABLES);
+
+  const env = readEnvironment({
+    LUMCAST_USERS_TABLE: LOCAL_TABLES.users,
+    LUMCAST_JOBS_TABLE: LOCAL_TABLES.jobs,
+    LUMCAST_SERIES_TABLE: LOCAL_TABLES.series,
+    LUMCAST_AUDIO_BUCKET: 'local',
+    LUMCAST_SCRIPT_WRITER: options.scriptWriter,
+    LUMCAST_SPEECH: options.speech,
+    LUMCAST_BEDROCK_MODEL_ID: options.bedrockModelId,
+    LUMCAST_MAX_CHUNK_CHARS:
+      options.maxChunkChars === undefined ? undefined : String(options.maxChunkChars),
+  });
+
+  const store = new FileObjectStore(path.join(options.dataDir, 'objects'));
+  const links = new LocalEpisodeLinks({
+    secret: await linkSecret(options.dataDir),
+    expiresInSeconds: env.LUMCAST_URL_EXPIRY_SECONDS,
+  });
+  const notLocal = (service: string) => () => {
+    throw new Error(`The local stack does not use ${service}`);
+  };
+  // Assigned below: the services and the machine refer to each other.
+  // eslint-disable-next-line prefer-const
+  let machine: LocalStateMachine | undefined;
+  // eslint-disable-next-line prefer-const
+  let queue: InProcessQueue | undefined;
+  const services: PipelineServices = {
+    ...awsServices(env, {
+      dynamodb: () => dynamo.client,
+      s3: notLocal('S3'),
+      sqs: notLocal('SQS'),
+      sfn: notLocal('Step Functions'),
+      bedrock: once(() => new BedrockRuntimeClient({})),
+      polly: once(() => new PollyClient({})),
+    }),
+    store: () => store,
+    links: () => links,
+    queue: () => queue as InProcessQueue,
+    starter: () => machine as LocalStateMachine,
+  };
+  const handlers = pipelineHandlers(services, env);
+  machine = await LocalStateMachine.load({
+    functions: {
+      WriteScriptFunctionArn: handlers.writeScript(),
+      SynthesizeFunctionArn: handlers.synthesize(),
+      AssembleFunctionArn: handlers.assemble(),
+      CallbackFunctionArn: handlers.callback(),
+    },
+    retryDelayMs: options.retryDelayMs,
+  });
+  const deadLetters = path.join(options.dataDir, 'dead-letters.jsonl');
+  queue = new InProcessQueue({
+    consumer: handlers.sqsConsumer(),
+    redeliveryDelayMs: options.retryDelayMs,
+    onDeadLetter: async (letter: DeadLetter) => {
+      logger.error('message moved to the dead-letter file', { ...letter, file: deadLetters });
+      await appendFile(
+        deadLetters,
+        `${JSON.stringify({ ...letter, at: new Date().toISOString() })}\n`,
+      );
+    },
+  });
+  const recovered = await recoverUnfinishedJobs(services, dynamo, queue);
+
+  const server = createServer(
+    createRequestListener({
+      api: handlers.api(localHeaderIdentity),
+      jobs: services.jobs(),
+      links,
+      store,
+      dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
+    }),
+  );
+  await listen(server, options.port);
+  const { port } = server.address() as AddressInfo;
+  const activeQueue = queue;
+  const activeMachine = machine;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    env,
+    services,
+    dynamo,
+    queue: activeQueue,
+    machine: activeMachine,
+    recovered,
+    async idle() {
+      await activeQueue.idle();
+      await activeMachine.idle();
+    },
+    async stop() {
+      activeQueue.close();
+      activeMachine.abortAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await dynamo.close();
+    },
+  };
+}
+
+async function listen(server: Server, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve());
+  });
+}
+
+async function linkSecret(dataDir: string): Promise<Buffer> {
+  const file = path.join(dataDir, 'link-secret');
+  try {
+    return Buffer.from(await readFile(file, 'utf8'), 'hex');
+  } catch {
+    const secret = randomBytes(32);
+    await writeFile(file, secret.toString('hex'), { mode: 0o600 });
+    return secret;
+  }
+}
+
+/**
+ * After a restart: jobs still `queued` are queued again (nothing had started
+ * for them); jobs caught mid-pipeline end `failed`, uncharged — the callback,
+ * the only place that charges, never ran for them.
+ */
+async function recoverUnfinishedJobs(
+  services: PipelineServices,
+  dynamo: LocalDynamo,
+  queue: InProcessQueue,
+): Promise<{ requeued: string[]; failed: string[] }> {
+  const requeued: string[] = [];
+  const failed: string[] = [];
+  let startKey: Record<string, never> | undefined;
+  do {
+    const page = await dynamo.client.send(
+      new ScanCommand({
+        TableName: LOCAL_TABLES.jobs,
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const job = unmarshall(item) as JobRecord;
+      if (isFinalStatus(job.status)) continue;
+      if (job.status === 'queued') {
+        await queue.send({ userId: job.userId, jobId: job.jobId });
+        requeued.push(job.jobId);
+      } else if (
+        await services.jobs().setStatus(job.userId, job.jobId, 'failed', { error: INTERRUPTED })
+      ) {
+        failed.push(job.jobId);
+      }
+    }
+    startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
+  } while (startKey);
+  return { requeued, failed };
+}

@@ -1,0 +1,115 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { JobsTable } from '@lumcast/pipeline';
+import { PayloadTooLargeError, toApiGatewayEvent } from './api-gateway-event';
+import type { FileObjectStore } from './file-object-store';
+import type { LocalEpisodeLinks } from './local-episode-links';
+import { resolveStaticFile, sendFile } from './static-files';
+
+/** What the local server routes requests to. */
+export interface RequestListenerDeps {
+  api: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+  jobs: JobsTable;
+  links: LocalEpisodeLinks;
+  store: FileObjectStore;
+  dashboardDir: string;
+}
+
+const EPISODE_ASSET = /^\/api\/podcasts\/([^/]+)\/(audio|captions)$/;
+
+/** The runtime configuration the dashboard reads at start: local identity (the dev user picker). */
+export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
+
+/**
+ * The local server's routes, one origin like CloudFront in AWS:
+ * `/api/podcasts/{id}/audio|captions` (signed, owner-only links, with Range),
+ * `/api/*` (the same `api` handler as Lambda, through an API Gateway v2
+ * event), `/config.json`, and the dashboard's static export for the rest.
+ *
+ * @example
+ * ```ts
+ * createServer(createRequestListener({ api, jobs, links, store, dashboardDir })).listen(3000);
+ * ```
+ */
+export function createRequestListener(deps: RequestListenerDeps): RequestListener {
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = (request.method ?? 'GET').toUpperCase();
+
+    const asset = EPISODE_ASSET.exec(url.pathname);
+    if (asset && (method === 'GET' || method === 'HEAD')) {
+      const [, jobId, kind] = asset as unknown as [string, string, 'audio' | 'captions'];
+      const link = deps.links.verify(jobId, kind, url.searchParams);
+      const job = link ? await deps.jobs.get(link.userId, jobId) : undefined;
+      const key = kind === 'audio' ? job?.audioKey : job?.captionsKey;
+      if (!job || job.status !== 'ready' || !key)
+        return sendJson(response, 404, {
+          error: { code: 'not_found', message: 'No such episode file.' },
+        });
+      return sendFile(response, deps.store.pathOf(key), request.headers.range, {
+        'cache-control': 'private, max-age=300',
+      });
+    }
+
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      let event: APIGatewayProxyEventV2;
+      try {
+        event = await toApiGatewayEvent(request, url);
+      } catch (error) {
+        if (error instanceof PayloadTooLargeError) {
+          return sendJson(response, 413, {
+            error: { code: 'payload_too_large', message: error.message },
+          });
+        }
+        throw error;
+      }
+      const result = await deps.api(event);
+      response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
+      response.end(result.body ?? '');
+      return;
+    }
+
+    if (method !== 'GET' && method !== 'HEAD') {
+      return sendJson(response, 405, {
+        error: { code: 'method_not_allowed', message: `${method} is not allowed here.` },
+      });
+    }
+    if (url.pathname === '/config.json') return sendJson(response, 200, LOCAL_DASHBOARD_CONFIG);
+
+    const file = await resolveStaticFile(deps.dashboardDir, url.pathname);
+    if (file)
+      return sendFile(response, file, undefined, {
+        'cache-control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+      });
+    const notFound = await resolveStaticFile(deps.dashboardDir, '/404.html');
+    if (notFound) {
+      response.statusCode = 404;
+      return sendFile(response, notFound, undefined);
+    }
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(
+      url.pathname === '/'
+        ? `The dashboard is not built (${deps.dashboardDir} is missing). "npm start" builds it; the API is at /api.`
+        : 'Not found',
+    );
+  }
+
+  return (request, response) => {
+    route(request, response).catch((error: unknown) => {
+      console.error('local server error', error);
+      if (!response.headersSent)
+        sendJson(response, 500, {
+          error: { code: 'internal_error', message: 'Local server error.' },
+        });
+      else response.destroy();
+    });
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify(body));
+}

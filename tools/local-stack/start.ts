@@ -1,0 +1,53 @@
+/**
+ * `npm start`: runs Lumcast on this machine (see ./local-stack.ts) and prints
+ * where it listens. Ctrl-C stops it; nothing is lost, and an episode caught
+ * mid-way ends `failed`, uncharged, at the next start.
+ */
+import { readLocalConfig } from './local-config';
+import { startLocalStack } from './local-stack';
+
+async function main(): Promise<void> {
+  const config = readLocalConfig(process.env);
+  const stack = await startLocalStack(config);
+  const { requeued, failed } = stack.recovered;
+  console.log(
+    [
+      '',
+      `Lumcast is running at ${stack.url}`,
+      `  open ${stack.url} in a browser, pick a user, and make an episode`,
+      `  API: ${stack.url}/api (identity header x-lumcast-user: <userId>)`,
+      `  data: ${config.dataDir} (dynalite tables, audio, dead letters)`,
+      `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,
+      `  speech: ${config.speech}${config.speech === 'local' ? ' (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : ''}`,
+      requeued.length || failed.length
+        ? `  after the last stop: ${requeued.length} queued job(s) queued again, ${failed.length} interrupted job(s) marked failed (uncharged)`
+        : '',
+      '  Ctrl-C to stop.',
+      '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping Lumcast…`);
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Lumcast could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
