@@ -1,0 +1,272 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { HANDLER_NAMES } from '../src/build-outputs';
+import { API_ROUTES } from '../src/constructs/http-api';
+import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
+
+/** Managed CloudFront policy ids (documented by AWS). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/** Every variable the handlers' configuration schema knows (apps/functions/src/config/environment.ts). */
+const CONTRACT_VARIABLES = new Set([
+  'LUMCAST_USERS_TABLE',
+  'LUMCAST_JOBS_TABLE',
+  'LUMCAST_SERIES_TABLE',
+  'LUMCAST_AUDIO_BUCKET',
+  'LUMCAST_QUEUE_URL',
+  'LUMCAST_STATE_MACHINE_ARN',
+  'LUMCAST_SCRIPT_WRITER',
+  'LUMCAST_BEDROCK_MODEL_ID',
+  'LUMCAST_SPEECH',
+  'LUMCAST_MAX_CHUNK_CHARS',
+  'LUMCAST_URL_EXPIRY_SECONDS',
+  'NODE_OPTIONS',
+]);
+
+let synthesized: SynthesizedLumcast;
+let distributionId: string;
+
+beforeAll(() => {
+  synthesized = synthesizeLumcast();
+  distributionId = logicalIdOf(synthesized.stack, synthesized.stack.dashboard.distribution);
+});
+
+afterAll(() => synthesized.builds.remove());
+
+const distributionDomain = (): unknown => ({ 'Fn::GetAtt': [distributionId, 'DomainName'] });
+
+describe('HTTP API routes', () => {
+  it('are exactly the contract routes, with no $default catch-all', () => {
+    const routes = Object.values(
+      synthesized.template.findResources('AWS::ApiGatewayV2::Route'),
+    ).map((route) => route['Properties']['RouteKey']);
+    expect(routes.sort()).toEqual(
+      API_ROUTES.map((route) => `${route.method} ${route.path}`).sort(),
+    );
+  });
+
+  it('all require the Cognito JWT authorizer (no route reachable without identity)', () => {
+    const authorizers = synthesized.template.findResources('AWS::ApiGatewayV2::Authorizer');
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    const [authorizerId] = Object.keys(authorizers);
+    for (const route of Object.values(
+      synthesized.template.findResources('AWS::ApiGatewayV2::Route'),
+    )) {
+      expect(route['Properties']).toEqual(
+        expect.objectContaining({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } }),
+      );
+    }
+  });
+
+  it('validates JWTs issued by the Lumcast user pool for the dashboard client', () => {
+    const { stack } = synthesized;
+    const poolId = logicalIdOf(stack, stack.auth.userPool);
+    const clients = synthesized.template.findResources('AWS::Cognito::UserPoolClient');
+    const [clientId] = Object.keys(clients);
+    synthesized.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: clientId }],
+        Issuer: Match.anyValue(),
+      },
+    });
+    const authorizer = Object.values(
+      synthesized.template.findResources('AWS::ApiGatewayV2::Authorizer'),
+    )[0];
+    expect(JSON.stringify(authorizer?.['Properties']['JwtConfiguration']['Issuer'])).toContain(
+      poolId,
+    );
+  });
+
+  it('sends every route to the api function with payload format 2.0', () => {
+    const apiFn = logicalIdOf(synthesized.stack, synthesized.stack.functions.byHandler.api);
+    synthesized.template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
+    synthesized.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [apiFn, 'Arn'] },
+    });
+  });
+
+  it('logs access as JSON and throttles the default stage', () => {
+    synthesized.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('requestId'),
+      },
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+  });
+
+  it('allows CORS for the dashboard CloudFront origin only', () => {
+    const cors = Object.values(synthesized.template.findResources('Custom::AWS'));
+    expect(cors).toHaveLength(1);
+    const create = JSON.stringify(cors[0]?.['Properties']['Create']);
+    expect(create).toContain('\\"action\\":\\"UpdateApi\\"');
+    expect(create).toContain('AllowOrigins');
+    expect(create).toContain(JSON.stringify(distributionDomain()));
+    expect(create).not.toMatch(/AllowOrigins\\":\[\\"\*\\"/);
+    expect(JSON.stringify(cors[0]?.['Properties']['Update'])).toEqual(create);
+    synthesized.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.absent(),
+    });
+  });
+});
+
+describe('no dev identity in the deployed stack', () => {
+  const functions = (): Record<string, Record<string, unknown>> =>
+    Object.fromEntries(
+      HANDLER_NAMES.map((handler) => {
+        const id = logicalIdOf(synthesized.stack, synthesized.stack.functions.byHandler[handler]);
+        const resource = synthesized.template.findResources('AWS::Lambda::Function')[id];
+        return [handler, resource?.['Properties']['Environment']['Variables'] ?? {}];
+      }),
+    );
+
+  it('gives the functions only variables of the contract (no identity switch, no endpoint override)', () => {
+    for (const [handler, variables] of Object.entries(functions())) {
+      const unknown = Object.keys(variables).filter((name) => !CONTRACT_VARIABLES.has(name));
+      expect({ handler, unknown }).toEqual({ handler, unknown: [] });
+    }
+  });
+
+  it('has no variable name or value that mentions a dev or local identity', () => {
+    const rendered = JSON.stringify(functions());
+    expect(rendered).not.toMatch(
+      /x-lumcast-user|dev[-_ ]?identity|LUMCAST_IDENTITY|AWS_ENDPOINT_URL/i,
+    );
+  });
+
+  it('runs the real engines: Bedrock for scripts, Polly for speech', () => {
+    for (const [handler, variables] of Object.entries(functions())) {
+      expect({
+        handler,
+        writer: variables['LUMCAST_SCRIPT_WRITER'],
+        speech: variables['LUMCAST_SPEECH'],
+      }).toEqual({
+        handler,
+        writer: 'bedrock',
+        speech: 'polly',
+      });
+    }
+  });
+});
+
+describe('dashboard hosting', () => {
+  it('serves the static export from a private bucket through origin access control', () => {
+    const siteId = logicalIdOf(synthesized.stack, synthesized.stack.dashboard.siteBucket);
+    synthesized.template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    synthesized.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: { 'Fn::GetAtt': [siteId, 'RegionalDomainName'] },
+            OriginAccessControlId: Match.anyValue(),
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('routes /api/* to the HTTP API uncached, forwarding every viewer header but Host', () => {
+    synthesized.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            CachePolicyId: CACHING_DISABLED,
+            OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+            ViewerProtocolPolicy: 'https-only',
+            AllowedMethods: Match.arrayWith(['GET', 'POST']),
+          }),
+        ],
+      }),
+    });
+  });
+
+  it('points the /api/* origin at the HTTP API over TLS 1.2', () => {
+    const apiId = logicalIdOf(synthesized.stack, synthesized.stack.api.httpApi);
+    const distribution = Object.values(
+      synthesized.template.findResources('AWS::CloudFront::Distribution'),
+    )[0]?.['Properties']['DistributionConfig'];
+    const target = distribution['CacheBehaviors'][0]['TargetOriginId'];
+    const origin = distribution['Origins'].find((o: { Id: string }) => o.Id === target);
+    expect(JSON.stringify(origin['DomainName'])).toContain(`"${apiId}"`);
+    expect(origin['CustomOriginConfig']).toEqual(
+      expect.objectContaining({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      }),
+    );
+  });
+
+  it('has no distribution-wide error pages that would turn API 404s into HTML', () => {
+    synthesized.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ CustomErrorResponses: Match.absent() }),
+    });
+  });
+
+  it('deploys the export with a config.json naming the user pool, client, region and hosted UI', () => {
+    const { stack } = synthesized;
+    const deployments = Object.values(
+      synthesized.template.findResources('Custom::CDKBucketDeployment'),
+    );
+    expect(deployments).toHaveLength(1);
+    const properties = deployments[0]?.['Properties'];
+    expect(properties['Prune']).toBe(true);
+    expect(properties['DistributionPaths']).toEqual(['/*']);
+    expect(properties['SourceObjectKeys']).toHaveLength(2);
+    const markers = JSON.stringify(properties['SourceMarkers']);
+    expect(markers).toContain(JSON.stringify({ Ref: logicalIdOf(stack, stack.auth.userPool) }));
+    expect(markers).toContain(JSON.stringify({ Ref: 'AWS::Region' }));
+    const [clientId] = Object.keys(
+      synthesized.template.findResources('AWS::Cognito::UserPoolClient'),
+    );
+    expect(markers).toContain(JSON.stringify({ Ref: clientId }));
+    expect(markers).toContain(JSON.stringify({ Ref: logicalIdOf(stack, stack.auth.domain) }));
+  });
+});
+
+describe('Cognito sign-in', () => {
+  it('is a public authorization-code client whose callback is the CloudFront URL', () => {
+    synthesized.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      GenerateSecret: false,
+      CallbackURLs: [{ 'Fn::Join': ['', ['https://', distributionDomain(), '/']] }],
+      LogoutURLs: [{ 'Fn::Join': ['', ['https://', distributionDomain(), '/']] }],
+      SupportedIdentityProviders: ['COGNITO'],
+      AllowedOAuthScopes: Match.arrayWith(['openid']),
+    });
+  });
+
+  it('has a hosted UI domain and a strong password policy', () => {
+    synthesized.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    synthesized.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 12,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+    });
+  });
+});
