@@ -1,4 +1,5 @@
 import {
+  countScriptWords,
   countWords,
   podcastScriptSchema,
   type PodcastScript,
@@ -45,10 +46,16 @@ const STOP_WORDS = new Set(
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+/** A very light English stemmer: drops a possessive and a plural `s`, so "crossings" counts as "crossing". */
+function stem(word: string): string {
+  const base = word.replace(/['’]s$/, '');
+  return base.length > 4 && base.endsWith('s') && !base.endsWith('ss') ? base.slice(0, -1) : base;
+}
+
 function contentWords(text: string): string[] {
   const words: string[] = [];
   for (const match of text.toLowerCase().matchAll(WORD)) {
-    const word = match[0];
+    const word = stem(match[0]);
     if (word.length > 2 && !STOP_WORDS.has(word) && !/^\d+$/.test(word)) words.push(word);
   }
   return words;
@@ -173,9 +180,23 @@ export class OfflineScriptWriter implements ScriptWriter {
     return podcastScriptSchema.parse(script);
   }
 
+  /**
+   * Composes the episode once with a first estimate of the framing's length, measures the
+   * result, and composes it again with the reading budget corrected by the difference, so
+   * the spoken total lands near the target whatever the intro, transitions and outro cost.
+   */
   private fromSource(request: ScriptRequest, sourceText: string): PodcastScript {
-    const [first, second] = DEFAULT_HOSTS;
     const target = targetWords(request.minutes, request.quality, { engine: this.speechEngine });
+    const firstBudget = Math.max(target - FRAMING_WORDS_ESTIMATE, Math.round(target * 0.3));
+    const draft = this.compose(request, sourceText, firstBudget);
+    const words = countScriptWords(draft);
+    if (Math.abs(words - target) <= target * 0.05) return draft;
+    const correctedBudget = Math.max(1, firstBudget + (target - words));
+    return this.compose(request, sourceText, correctedBudget);
+  }
+
+  private compose(request: ScriptRequest, sourceText: string, budget: number): PodcastScript {
+    const [first, second] = DEFAULT_HOSTS;
     const remembered = new Set(
       (request.series?.previousEpisodes ?? []).flatMap((episode) =>
         episode.keyPoints.map(normalise),
@@ -186,7 +207,6 @@ export class OfflineScriptWriter implements ScriptWriter {
       (sentence) => sentence.words > 0 && !remembered.has(normalise(sentence.text)),
     );
 
-    const budget = Math.max(target - FRAMING_WORDS_ESTIMATE, Math.round(target * 0.5));
     const byScore = [...ranked].sort((a, b) => b.score - a.score || a.index - b.index);
     const chosen: RankedSentence[] = [];
     let chosenWords = 0;
@@ -230,7 +250,7 @@ export class OfflineScriptWriter implements ScriptWriter {
       segments: [
         {
           speaker: first,
-          text: `Welcome to Lumcast. I'm ${first}, and I'm here with ${second}. Today's episode is about ${request.topic}.${seriesLine(request.series)}`,
+          text: `Welcome to Lumcast. I'm ${first}, and I'm here with ${second}. Today's topic: ${request.topic}.${seriesLine(request.series)}`,
         },
         {
           speaker: second,
@@ -344,7 +364,7 @@ export class OfflineScriptWriter implements ScriptWriter {
           segments: [
             {
               speaker: first,
-              text: `Welcome to Lumcast. I'm ${first}, here with ${second}, and today's topic is ${topic}.${seriesLine(request.series)}`,
+              text: `Welcome to Lumcast. I'm ${first}, here with ${second}, and today's topic: ${topic}.${seriesLine(request.series)}`,
             },
             {
               speaker: second,

@@ -85,8 +85,9 @@ export function targetWords(
  * ```
  */
 export function acceptedWordRange(target: number): { min: number; max: number } {
+  // The epsilon absorbs binary rounding (1500 × 1.15 = 1724.9999…).
   return {
-    min: Math.ceil(target * (1 - LENGTH_TOLERANCE)),
-    max: Math.floor(target * (1 + LENGTH_TOLERANCE)),
+    min: Math.ceil(target * (1 - LENGTH_TOLERANCE) - 1e-9),
+    max: Math.floor(target * (1 + LENGTH_TOLERANCE) + 1e-9),
   };
 }

@@ -1,0 +1,170 @@
+import {
+  countScriptWords,
+  OfflineScriptWriter,
+  ScriptInputError,
+  targetWords,
+  validatePodcastScript,
+  type PodcastScript,
+} from '../src/index';
+import { generateText } from '../bench/sample-text';
+
+const SOURCE = generateText(40_000, 11);
+
+function allSegments(script: PodcastScript) {
+  return script.chapters.flatMap((chapter) => chapter.segments);
+}
+
+function spokenText(script: PodcastScript): string {
+  return allSegments(script)
+    .map((segment) => segment.text)
+    .join(' ');
+}
+
+/** The segments of the reading chapters (between "Welcome" and "Wrap-up"). */
+function readingSegments(script: PodcastScript) {
+  return script.chapters.slice(1, -1).flatMap((chapter) => chapter.segments);
+}
+
+describe('OfflineScriptWriter', () => {
+  const writer = new OfflineScriptWriter();
+
+  describe('with a source text', () => {
+    it('writes a valid script that is deterministic', async () => {
+      const request = {
+        topic: 'Markets and rivers',
+        sourceText: SOURCE,
+        minutes: 5,
+        quality: 'neural' as const,
+      };
+      const first = await writer.write(request);
+      const second = await writer.write(request);
+      expect(validatePodcastScript(first).ok).toBe(true);
+      expect(second).toEqual(first);
+    });
+
+    it('aims at the target word count (within ±15 %)', async () => {
+      for (const [minutes, quality] of [
+        [3, 'standard'],
+        [10, 'neural'],
+        [20, 'generative'],
+      ] as const) {
+        const script = await writer.write({
+          topic: 'Markets',
+          sourceText: SOURCE,
+          minutes,
+          quality,
+        });
+        const target = targetWords(minutes, quality);
+        expect(Math.abs(countScriptWords(script) - target)).toBeLessThanOrEqual(target * 0.15);
+      }
+    });
+
+    it('reads only sentences of the source, in source order', async () => {
+      const script = await writer.write({
+        topic: 'Markets',
+        sourceText: SOURCE,
+        minutes: 5,
+        quality: 'neural',
+      });
+      const normalisedSource = SOURCE.replace(/\s+/g, ' ');
+      let position = -1;
+      for (const segment of readingSegments(script)) {
+        const sentences = segment.text.replace(/^Part \d+ is about [^.]+\.\s*/, '');
+        for (const sentence of sentences.split(/(?<=[.!?…")])\s+(?=\S)/)) {
+          const at = normalisedSource.indexOf(sentence, position + 1);
+          expect({ sentence, found: at >= 0 }).toEqual({ sentence, found: true });
+          position = at;
+        }
+      }
+    });
+
+    it('alternates the two hosts and frames the reading with an intro, chapters and an outro', async () => {
+      const script = await writer.write({
+        topic: 'Markets',
+        sourceText: SOURCE,
+        minutes: 10,
+        quality: 'neural',
+      });
+      const speakers = allSegments(script).map((segment) => segment.speaker);
+      expect(
+        speakers.every((speaker, index) => index === 0 || speaker !== speakers[index - 1]),
+      ).toBe(true);
+      expect(new Set(speakers)).toEqual(new Set(['Alex', 'Sam']));
+      expect(script.chapters[0]?.title).toBe('Welcome');
+      expect(script.chapters[script.chapters.length - 1]?.title).toBe('Wrap-up');
+      expect(script.chapters.length).toBeGreaterThanOrEqual(4);
+      expect(script.chapters[1]?.title).toMatch(/^Part 1: /);
+      expect(spokenText(script)).toContain('without a language model');
+      expect(script.keyPoints.length).toBeGreaterThan(0);
+    });
+
+    it('says the episode is shorter than asked when the source is too short', async () => {
+      const script = await writer.write({
+        topic: 'Fords',
+        sourceText:
+          'Towns grew at fords. Fords let traders cross rivers. Markets followed the traders.',
+        minutes: 10,
+        quality: 'neural',
+      });
+      expect(spokenText(script)).toContain(
+        'this episode runs shorter than the 10 minutes you asked for',
+      );
+      expect(spokenText(script)).toContain('Markets followed the traders.');
+    });
+
+    it('builds on a series: mentions the last episode and skips sentences it already made key points', async () => {
+      const first = await writer.write({
+        topic: 'Markets',
+        sourceText: SOURCE,
+        minutes: 3,
+        quality: 'neural',
+      });
+      const second = await writer.write({
+        topic: 'Markets',
+        sourceText: SOURCE,
+        minutes: 3,
+        quality: 'neural',
+        series: {
+          seriesId: 'markets',
+          previousEpisodes: [
+            { title: first.title, summary: first.summary, keyPoints: first.keyPoints },
+          ],
+        },
+      });
+      expect(spokenText(second)).toContain(`last time we covered "${first.title}"`);
+      for (const point of first.keyPoints) expect(spokenText(second)).not.toContain(point);
+    });
+  });
+
+  describe('with only a topic', () => {
+    it('says plainly that it was written offline without a language model and has no source material', async () => {
+      const script = await writer.write({
+        topic: 'Black holes',
+        minutes: 10,
+        quality: 'generative',
+      });
+      expect(validatePodcastScript(script).ok).toBe(true);
+      const text = spokenText(script);
+      expect(text).toContain(
+        'This episode was written offline, without a language model, and no source material was provided.',
+      );
+      expect(text).toContain('we have no facts about Black holes to share');
+      expect(text).toContain('much shorter than the 10 minutes you asked for');
+      expect(script.keyPoints[0]).toBe(
+        'This episode was written offline, without a language model.',
+      );
+      expect(script.title).toContain('offline');
+    });
+  });
+
+  describe('bad input', () => {
+    it('rejects an invalid request with a typed error', async () => {
+      await expect(
+        writer.write({ topic: '', minutes: 5, quality: 'neural' }),
+      ).rejects.toBeInstanceOf(ScriptInputError);
+      await expect(
+        writer.write({ topic: 'x', minutes: 5, quality: 'ultra' as never }),
+      ).rejects.toMatchObject({ field: 'quality' });
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  countScriptWords,
+  countWords,
+  podcastScriptSchema,
+  validatePodcastScript,
+} from '../src/index';
+import { scriptWithWords } from './support/scripts';
+
+describe('validatePodcastScript', () => {
+  it('accepts a valid script and trims its strings', () => {
+    const script = scriptWithWords(50);
+    const result = validatePodcastScript({ ...script, title: '  Rivers  ' });
+    expect(result).toEqual({ ok: true, script: { ...script, title: 'Rivers' } });
+  });
+
+  it('names the field of every problem', () => {
+    const result = validatePodcastScript({
+      title: '',
+      summary: 'S',
+      hosts: [{ name: 'Alex' }],
+      chapters: [],
+      keyPoints: [],
+    });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.issues).toEqual(
+      expect.arrayContaining([
+        'title: title must not be empty',
+        'hosts: hosts must be exactly two { name } objects',
+        'chapters: a script needs at least one chapter',
+        'keyPoints: list at least one key point',
+      ]),
+    );
+  });
+
+  it('rejects a speaker who is not one of the hosts', () => {
+    const script = scriptWithWords(50);
+    const firstChapter = script.chapters[0];
+    if (!firstChapter) throw new Error('fixture has a chapter');
+    firstChapter.segments[0] = { speaker: 'Bob', text: 'Hello.' };
+    expect(validatePodcastScript(script)).toEqual({
+      ok: false,
+      issues: ['chapters.0.segments.0.speaker: speaker "Bob" is not one of the hosts (Alex, Sam)'],
+    });
+  });
+
+  it('rejects two hosts with the same name', () => {
+    const script = { ...scriptWithWords(10), hosts: [{ name: 'Alex' }, { name: 'Alex' }] };
+    expect(podcastScriptSchema.safeParse(script).success).toBe(false);
+  });
+
+  it('rejects something that is not an object', () => {
+    expect(validatePodcastScript('script')).toMatchObject({
+      ok: false,
+      issues: [expect.stringMatching(/^\(root\): /)],
+    });
+  });
+});
+
+describe('countWords', () => {
+  it('counts words, contractions and numbers but not punctuation or emoji', () => {
+    expect(countWords("Don't panic — it's 42. 😀 well-known!")).toBe(5);
+    expect(countWords('   ')).toBe(0);
+  });
+});
+
+describe('countScriptWords', () => {
+  it('counts only the spoken segment text', () => {
+    expect(countScriptWords(scriptWithWords(123))).toBe(123);
+  });
+});

@@ -1,0 +1,36 @@
+import {
+  acceptedWordRange,
+  LENGTH_TOLERANCE,
+  SPEECH_RATES,
+  targetWords,
+  wordsPerMinute,
+} from '../src/index';
+
+describe('wordsPerMinute', () => {
+  it('gives the calibrated Polly rate by quality by default', () => {
+    expect(wordsPerMinute('standard')).toBe(160);
+    expect(wordsPerMinute('neural')).toBe(155);
+    expect(wordsPerMinute('generative')).toBe(150);
+  });
+
+  it('gives the measured espeak-ng rate for the local engine', () => {
+    expect(wordsPerMinute('neural', { engine: 'espeak-ng' })).toBe(
+      SPEECH_RATES['espeak-ng'].neural,
+    );
+    expect(SPEECH_RATES['espeak-ng'].neural).toBe(196);
+  });
+});
+
+describe('targetWords', () => {
+  it('multiplies minutes by the rate', () => {
+    expect(targetWords(10, 'generative')).toBe(1_500);
+    expect(targetWords(1, 'standard', { engine: 'espeak-ng' })).toBe(196);
+  });
+});
+
+describe('acceptedWordRange', () => {
+  it('spans ±15 % of the target', () => {
+    expect(LENGTH_TOLERANCE).toBe(0.15);
+    expect(acceptedWordRange(1_000)).toEqual({ min: 850, max: 1_150 });
+  });
+});
