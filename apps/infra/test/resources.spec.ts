@@ -1,0 +1,228 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import { HANDLER_NAMES } from '../src/build-outputs';
+import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
+import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
+
+let dev: SynthesizedLumcast;
+let prod: SynthesizedLumcast;
+
+beforeAll(() => {
+  dev = synthesizeLumcast({ stage: 'dev' });
+  prod = synthesizeLumcast({ stage: 'prod', alarmEmail: 'ops@example.com' });
+});
+
+afterAll(() => {
+  dev.builds.remove();
+  prod.builds.remove();
+});
+
+describe('DynamoDB tables', () => {
+  it('key users by userId, jobs by userId + jobId and series by seriesKey + episodeAt', () => {
+    const keys = (synthesized: SynthesizedLumcast, table: 'users' | 'jobs' | 'series'): unknown => {
+      const id = logicalIdOf(synthesized.stack, synthesized.stack.tables[table]);
+      return synthesized.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'][
+        'KeySchema'
+      ];
+    };
+    expect(keys(dev, 'users')).toEqual([{ AttributeName: 'userId', KeyType: 'HASH' }]);
+    expect(keys(dev, 'jobs')).toEqual([
+      { AttributeName: 'userId', KeyType: 'HASH' },
+      { AttributeName: 'jobId', KeyType: 'RANGE' },
+    ]);
+    expect(keys(dev, 'series')).toEqual([
+      { AttributeName: 'seriesKey', KeyType: 'HASH' },
+      { AttributeName: 'episodeAt', KeyType: 'RANGE' },
+    ]);
+  });
+
+  it('are on-demand, encrypted and point-in-time recoverable in every stage', () => {
+    for (const synthesized of [dev, prod]) {
+      synthesized.template.resourceCountIs('AWS::DynamoDB::Table', 3);
+      synthesized.template.allResourcesProperties('AWS::DynamoDB::Table', {
+        BillingMode: 'PAY_PER_REQUEST',
+        SSESpecification: { SSEEnabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      });
+    }
+  });
+
+  it('are retained and deletion-protected in prod, disposable in dev', () => {
+    prod.template.allResources('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    dev.template.allResources('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+  });
+});
+
+describe('audio bucket', () => {
+  it('is private, encrypted and TLS-only', () => {
+    const id = logicalIdOf(dev.stack, dev.stack.storage.audio);
+    dev.template.hasResource('AWS::S3::Bucket', {
+      Properties: Match.objectLike({
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [
+            { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+          ],
+        },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+      }),
+    });
+    dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('expires intermediate chunks after two days', () => {
+    const id = logicalIdOf(dev.stack, dev.stack.storage.audio);
+    const rules =
+      dev.template.findResources('AWS::S3::Bucket')[id]?.['Properties']['LifecycleConfiguration'][
+        'Rules'
+      ];
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Prefix: 'chunks/', ExpirationInDays: 2, Status: 'Enabled' }),
+      ]),
+    );
+  });
+
+  it('is retained in prod', () => {
+    const id = logicalIdOf(prod.stack, prod.stack.storage.audio);
+    expect(prod.template.findResources('AWS::S3::Bucket')[id]?.['DeletionPolicy']).toBe('Retain');
+  });
+});
+
+describe('job queue', () => {
+  it('moves a message to the encrypted DLQ after a bounded number of receives', () => {
+    const dlq = logicalIdOf(dev.stack, dev.stack.jobQueue.deadLetterQueue);
+    dev.template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
+        maxReceiveCount: MAX_RECEIVE_COUNT,
+      },
+    });
+    expect(MAX_RECEIVE_COUNT).toBeGreaterThan(1);
+    expect(MAX_RECEIVE_COUNT).toBeLessThanOrEqual(10);
+  });
+
+  it('feeds the sqs-consumer with partial batch responses', () => {
+    const consumer = logicalIdOf(dev.stack, dev.stack.functions.byHandler['sqs-consumer']);
+    const queue = logicalIdOf(dev.stack, dev.stack.jobQueue.queue);
+    dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: consumer },
+      EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
+describe('Lambda functions', () => {
+  it('are one per handler on Node.js 22 / arm64 with X-Ray, each running its own bundle', () => {
+    for (const handler of HANDLER_NAMES) {
+      const fn = dev.stack.functions.byHandler[handler];
+      const resource =
+        dev.template.findResources('AWS::Lambda::Function')[logicalIdOf(dev.stack, fn)];
+      expect(resource?.['Properties']).toEqual(
+        expect.objectContaining({
+          Handler: `${handler}.handler`,
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          TracingConfig: { Mode: 'Active' },
+        }),
+      );
+    }
+  });
+
+  it('package only their own bundle and source map', () => {
+    for (const handler of HANDLER_NAMES) {
+      const asset = dev.stack.functions.byHandler[handler].node.findChild('Code') as Asset;
+      expect(readdirSync(path.join(dev.app.outdir, asset.assetPath)).sort()).toEqual([
+        `${handler}.mjs`,
+        `${handler}.mjs.map`,
+      ]);
+    }
+  });
+
+  it('reserve 8 concurrent synthesize invocations (Polly 8 requests/s) and nothing else', () => {
+    for (const handler of HANDLER_NAMES) {
+      const fn = dev.stack.functions.byHandler[handler];
+      const resource =
+        dev.template.findResources('AWS::Lambda::Function')[logicalIdOf(dev.stack, fn)];
+      expect({
+        handler,
+        reserved: resource?.['Properties']['ReservedConcurrentExecutions'],
+      }).toEqual({
+        handler,
+        reserved: handler === 'synthesize' ? 8 : undefined,
+      });
+    }
+  });
+
+  it('can leave synthesize unreserved for accounts with the minimum concurrency quota', () => {
+    const unreserved = synthesizeLumcast({ stage: 'dev', synthesizeReservedConcurrency: 'none' });
+    try {
+      const fn = unreserved.stack.functions.byHandler.synthesize;
+      const resource =
+        unreserved.template.findResources('AWS::Lambda::Function')[
+          logicalIdOf(unreserved.stack, fn)
+        ];
+      expect(resource?.['Properties']['ReservedConcurrentExecutions']).toBeUndefined();
+    } finally {
+      unreserved.builds.remove();
+    }
+  });
+});
+
+describe('alarms', () => {
+  const alarmOn = (synthesized: SynthesizedLumcast, metricName: string): void => {
+    synthesized.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: metricName,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [{ Ref: logicalIdOf(synthesized.stack, synthesized.stack.alarms.topic) }],
+    });
+  };
+
+  it('fire on DLQ depth > 0, failed executions and callback errors', () => {
+    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 3);
+    alarmOn(dev, 'ApproximateNumberOfMessagesVisible');
+    alarmOn(dev, 'ExecutionsFailed');
+    alarmOn(dev, 'Errors');
+    const callback = logicalIdOf(dev.stack, dev.stack.functions.byHandler.callback);
+    dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: callback } }],
+    });
+  });
+
+  it('e-mail the operator when an address is given', () => {
+    prod.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+    dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+});
