@@ -33,10 +33,22 @@ import type { SpeechEngine } from './speech-rate';
 /**
  * Default Bedrock model: Claude Sonnet 4.5 through the global cross-region inference
  * profile (Claude 4.x models are invoked through inference profiles, not bare model ids).
+ *
+ * @example
+ * ```ts
+ * new BedrockScriptWriter({ client, modelId: process.env.MODEL_ID ?? DEFAULT_BEDROCK_MODEL_ID });
+ * ```
  */
 export const DEFAULT_BEDROCK_MODEL_ID = 'global.anthropic.claude-sonnet-4-5-20250929-v1:0';
 
-/** Bedrock error names worth retrying with backoff; every other service error is final. */
+/**
+ * Bedrock error names worth retrying with backoff; every other service error is final.
+ *
+ * @example
+ * ```ts
+ * RETRYABLE_BEDROCK_ERRORS.has('ThrottlingException'); // true
+ * ```
+ */
 export const RETRYABLE_BEDROCK_ERRORS: ReadonlySet<string> = new Set([
   'ThrottlingException',
   'ServiceUnavailableException',

@@ -9,7 +9,14 @@ import {
   isWhitespace,
 } from './text-boundaries';
 
-/** Default and Polly's limit: Polly bills at most 3,000 characters per request. */
+/**
+ * Default and Polly's limit: Polly bills at most 3,000 characters per request.
+ *
+ * @example
+ * ```ts
+ * chunkForSpeech(text, { maxChars: DEFAULT_SPEECH_CHUNK_CHARS });
+ * ```
+ */
 export const DEFAULT_SPEECH_CHUNK_CHARS = 3_000;
 
 /**

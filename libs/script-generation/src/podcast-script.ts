@@ -1,10 +1,31 @@
 import { z } from 'zod';
 
-/** Longest accepted episode title, in characters. */
+/**
+ * Longest accepted episode title, in characters.
+ *
+ * @example
+ * ```ts
+ * title.slice(0, SCRIPT_TITLE_MAX_CHARS);
+ * ```
+ */
 export const SCRIPT_TITLE_MAX_CHARS = 200;
-/** Longest accepted one-paragraph summary, in characters. */
+/**
+ * Longest accepted one-paragraph summary, in characters.
+ *
+ * @example
+ * ```ts
+ * summary.length <= SCRIPT_SUMMARY_MAX_CHARS;
+ * ```
+ */
 export const SCRIPT_SUMMARY_MAX_CHARS = 2_000;
-/** Most key points an episode may list. */
+/**
+ * Most key points an episode may list.
+ *
+ * @example
+ * ```ts
+ * keyPoints.slice(0, SCRIPT_KEY_POINTS_MAX);
+ * ```
+ */
 export const SCRIPT_KEY_POINTS_MAX = 12;
 
 const nonBlank = (what: string, max?: number) => {

@@ -1,7 +1,14 @@
 import type { ScriptRequest, SeriesContext } from './script-request';
 import { acceptedWordRange, targetWords, type SpeechEngine } from './speech-rate';
 
-/** Name of the tool the model must call with the finished script. */
+/**
+ * Name of the tool the model must call with the finished script.
+ *
+ * @example
+ * ```ts
+ * message.content?.find((block) => block.toolUse?.name === SCRIPT_TOOL_NAME);
+ * ```
+ */
 export const SCRIPT_TOOL_NAME = 'submit_podcast_script';
 
 /**
@@ -81,7 +88,14 @@ export interface ScriptPrompts {
   maxWords: number;
 }
 
-/** Host names used in every script (the model is asked to keep them). */
+/**
+ * Host names used in every script (the model is asked to keep them).
+ *
+ * @example
+ * ```ts
+ * const [firstHost, secondHost] = DEFAULT_HOSTS; // 'Alex', 'Sam'
+ * ```
+ */
 export const DEFAULT_HOSTS: readonly [string, string] = ['Alex', 'Sam'];
 
 function seriesSection(series: SeriesContext | undefined): string {

@@ -2,15 +2,50 @@ import { isVoiceQuality, type VoiceQuality } from '@lumcast/quota';
 import { z } from 'zod';
 import { ScriptInputError } from './errors';
 
-/** Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`). */
+/**
+ * Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`).
+ *
+ * @example
+ * ```ts
+ * <input name="topic" maxLength={TOPIC_MAX_CHARS} />
+ * ```
+ */
 export const TOPIC_MAX_CHARS = 200;
-/** Longest accepted source text: 100,000 characters (UTF-16 code units), ≈ 15,000 words. */
+/**
+ * Longest accepted source text: 100,000 characters (UTF-16 code units), ≈ 15,000 words.
+ *
+ * @example
+ * ```ts
+ * if (body.sourceText.length > SOURCE_TEXT_MAX_CHARS) return badRequest('source text too long');
+ * ```
+ */
 export const SOURCE_TEXT_MAX_CHARS = 100_000;
-/** Shortest and longest episode, in whole minutes. */
+/**
+ * Shortest episode, in whole minutes.
+ *
+ * @example
+ * ```ts
+ * <input type="number" min={MIN_EPISODE_MINUTES} max={MAX_EPISODE_MINUTES} />
+ * ```
+ */
 export const MIN_EPISODE_MINUTES = 1;
-/** Longest episode, in whole minutes. */
+/**
+ * Longest episode, in whole minutes.
+ *
+ * @example
+ * ```ts
+ * <input type="number" min={MIN_EPISODE_MINUTES} max={MAX_EPISODE_MINUTES} />
+ * ```
+ */
 export const MAX_EPISODE_MINUTES = 60;
-/** Most characters of series context (all titles, summaries and key points) a request may carry. */
+/**
+ * Most characters of series context (all titles, summaries and key points) a request may carry.
+ *
+ * @example
+ * ```ts
+ * memory.recall({ userId, seriesId, budgetChars: SERIES_CONTEXT_MAX_CHARS });
+ * ```
+ */
 export const SERIES_CONTEXT_MAX_CHARS = 12_000;
 
 const previousEpisodeSchema = z.object({
@@ -156,7 +191,14 @@ export function parseScriptRequest(input: unknown): ScriptRequest {
   };
 }
 
-/** Total characters of a series context's titles, summaries and key points. */
+/**
+ * Total characters of a series context's titles, summaries and key points.
+ *
+ * @example
+ * ```ts
+ * seriesContextChars({ previousEpisodes: [{ title: 'A', summary: 'BC', keyPoints: ['D'] }] }); // 4
+ * ```
+ */
 export function seriesContextChars(context: { previousEpisodes: PreviousEpisode[] }): number {
   let chars = 0;
   for (const episode of context.previousEpisodes) {

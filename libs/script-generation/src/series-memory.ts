@@ -38,9 +38,23 @@ export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
   sortKeyType: 'S',
 } as const);
 
-/** Default character budget of a recalled {@link SeriesContext} (titles + summaries + key points). */
+/**
+ * Default character budget of a recalled {@link SeriesContext} (titles + summaries + key points).
+ *
+ * @example
+ * ```ts
+ * memory.recall({ userId, seriesId, budgetChars: SERIES_MEMORY_DEFAULT_BUDGET_CHARS / 2 });
+ * ```
+ */
 export const SERIES_MEMORY_DEFAULT_BUDGET_CHARS = 4_000;
-/** Longest accepted user or series id. */
+/**
+ * Longest accepted user or series id.
+ *
+ * @example
+ * ```ts
+ * seriesId.length <= SERIES_ID_MAX_CHARS;
+ * ```
+ */
 export const SERIES_ID_MAX_CHARS = 200;
 
 const idSchema = (field: string) =>
