@@ -202,7 +202,7 @@ export class BedrockScriptWriter implements ScriptWriter {
             toolSpec: {
               name: SCRIPT_TOOL_NAME,
               description: 'Submit the complete two-host podcast script.',
-              inputSchema: { json: SCRIPT_TOOL_INPUT_SCHEMA as never },
+              inputSchema: { json: SCRIPT_TOOL_INPUT_SCHEMA },
             },
           },
         ],

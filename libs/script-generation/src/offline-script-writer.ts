@@ -131,6 +131,41 @@ function truncate(text: string, maxChars: number): string {
 
 const ORDINALS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
+/** The previous episodes' key points, normalised, so their sentences are not read again. */
+function rememberedKeyPoints(request: ScriptRequest): Set<string> {
+  return new Set(
+    (request.series?.previousEpisodes ?? []).flatMap((episode) => episode.keyPoints.map(normalise)),
+  );
+}
+
+/** Why an offline episode has nothing to read. */
+type MissingMaterial = 'none' | 'unreadable' | 'covered';
+
+const MISSING_MATERIAL: Record<
+  MissingMaterial,
+  { spoken: string; keyPoint: string; title: string }
+> = {
+  none: {
+    spoken: 'and no source material was provided',
+    keyPoint:
+      'No source material about {topic} was provided, so the episode states no facts about it.',
+    title: '{topic} (offline edition, no source material)',
+  },
+  unreadable: {
+    spoken: 'and the source text you provided has no sentences we could read aloud',
+    keyPoint:
+      'The source text about {topic} had no readable sentences, so the episode states no facts about it.',
+    title: '{topic} (offline edition, unreadable source)',
+  },
+  covered: {
+    spoken:
+      'and everything in the source text you provided was already covered by earlier episodes of this series',
+    keyPoint:
+      'The source text about {topic} was already covered by earlier episodes, so nothing new is read.',
+    title: '{topic} (offline edition, nothing new in the source)',
+  },
+};
+
 function seriesLine(series: SeriesContext | undefined): string {
   const latest = series?.previousEpisodes[series.previousEpisodes.length - 1];
   return latest
@@ -149,7 +184,9 @@ function seriesLine(series: SeriesContext | undefined): string {
  *   short for the requested length, the episode says so and is shorter.
  * - With only a topic: says plainly that it was written offline without a language model
  *   and has no source material, so it states no facts about the topic — a short episode
- *   with questions worth exploring and how to get a full episode.
+ *   with questions worth exploring and how to get a full episode. The same honest episode,
+ *   with the reason stated, is written when the source text has no readable sentence or when
+ *   all of its sentences were key points of earlier episodes of the series.
  *
  * @example
  * ```ts
@@ -176,7 +213,7 @@ export class OfflineScriptWriter implements ScriptWriter {
     const checked = parseScriptRequest(request);
     const script = checked.sourceText
       ? this.fromSource(checked, checked.sourceText)
-      : this.fromTopicOnly(checked);
+      : this.withoutMaterial(checked, 'none');
     return podcastScriptSchema.parse(script);
   }
 
@@ -186,6 +223,12 @@ export class OfflineScriptWriter implements ScriptWriter {
    * the spoken total lands near the target whatever the intro, transitions and outro cost.
    */
   private fromSource(request: ScriptRequest, sourceText: string): PodcastScript {
+    const remembered = rememberedKeyPoints(request);
+    const readable = splitSentences(sourceText).filter((sentence) => countWords(sentence) > 0);
+    if (readable.length === 0) return this.withoutMaterial(request, 'unreadable');
+    if (readable.every((sentence) => remembered.has(normalise(sentence)))) {
+      return this.withoutMaterial(request, 'covered');
+    }
     const target = targetWords(request.minutes, request.quality, { engine: this.speechEngine });
     const firstBudget = Math.max(target - FRAMING_WORDS_ESTIMATE, Math.round(target * 0.3));
     const draft = this.compose(request, sourceText, firstBudget);
@@ -197,11 +240,7 @@ export class OfflineScriptWriter implements ScriptWriter {
 
   private compose(request: ScriptRequest, sourceText: string, budget: number): PodcastScript {
     const [first, second] = DEFAULT_HOSTS;
-    const remembered = new Set(
-      (request.series?.previousEpisodes ?? []).flatMap((episode) =>
-        episode.keyPoints.map(normalise),
-      ),
-    );
+    const remembered = rememberedKeyPoints(request);
     const all = splitSentences(sourceText);
     const ranked = rankSentences(all, request.topic).filter(
       (sentence) => sentence.words > 0 && !remembered.has(normalise(sentence.text)),
@@ -340,9 +379,10 @@ export class OfflineScriptWriter implements ScriptWriter {
     };
   }
 
-  private fromTopicOnly(request: ScriptRequest): PodcastScript {
+  private withoutMaterial(request: ScriptRequest, missing: MissingMaterial): PodcastScript {
     const [first, second] = DEFAULT_HOSTS;
     const topic = request.topic;
+    const note = MISSING_MATERIAL[missing];
     const minutes = `${request.minutes} minute${request.minutes === 1 ? '' : 's'}`;
     const questions = [
       `What exactly is ${topic}, and how would you explain it to a friend in two sentences?`,
@@ -353,9 +393,12 @@ export class OfflineScriptWriter implements ScriptWriter {
       `And finally, where would you find a reliable source to learn more?`,
     ];
     return {
-      title: truncate(`${topic} (offline edition, no source material)`, 200),
+      title: truncate(
+        note.title.replace('{topic}', () => topic),
+        200,
+      ),
       summary:
-        `An offline placeholder episode on ${topic}. It was written without a language model and without source material, ` +
+        `An offline placeholder episode on ${topic}. It was written without a language model and without usable source material, ` +
         `so it states no facts about the topic: the hosts say so, suggest questions worth exploring, and explain how to get a full episode.`,
       hosts: [{ name: first }, { name: second }],
       chapters: [
@@ -364,11 +407,11 @@ export class OfflineScriptWriter implements ScriptWriter {
           segments: [
             {
               speaker: first,
-              text: `Welcome to Lumcast. I'm ${first}, here with ${second}, and today's topic: ${topic}.${seriesLine(request.series)}`,
+              text: `Welcome to Lumcast. I'm ${first}, here with ${second}. Today's topic: ${topic}.${seriesLine(request.series)}`,
             },
             {
               speaker: second,
-              text: `Before anything else, we want to be upfront with you. This episode was written offline, without a language model, and no source material was provided. So we have no facts about ${topic} to share, and we are not going to make any up.`,
+              text: `Before anything else, we want to be upfront with you. This episode was written offline, without a language model, ${note.spoken}. So we have no facts about ${topic} to share, and we are not going to make any up.`,
             },
             {
               speaker: first,
@@ -400,7 +443,7 @@ export class OfflineScriptWriter implements ScriptWriter {
       keyPoints: [
         'This episode was written offline, without a language model.',
         truncate(
-          `No source material about ${topic} was provided, so the episode states no facts about it.`,
+          note.keyPoint.replace('{topic}', () => topic),
           KEY_POINT_MAX_CHARS,
         ),
         'Add a source text or enable the language model for a full episode.',

@@ -68,7 +68,7 @@ export const SCRIPT_TOOL_INPUT_SCHEMA = {
     },
   },
   required: ['title', 'summary', 'hosts', 'chapters', 'keyPoints'],
-} as const;
+};
 
 /**
  * The system and user prompts for one script request.

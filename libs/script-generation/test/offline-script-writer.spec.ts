@@ -157,6 +157,45 @@ describe('OfflineScriptWriter', () => {
     });
   });
 
+  describe('with a source text it cannot use', () => {
+    it('says the source has no readable sentence when it is only punctuation', async () => {
+      const script = await writer.write({
+        topic: 'Fords',
+        sourceText: '!!! ... ???',
+        minutes: 5,
+        quality: 'neural',
+      });
+      expect(spokenText(script)).toContain(
+        'without a language model, and the source text you provided has no sentences we could read aloud',
+      );
+    });
+
+    it('says when every sentence was already covered by earlier episodes', async () => {
+      const sourceText = 'Towns grew at fords. Markets followed the traders.';
+      const script = await writer.write({
+        topic: 'Fords $& tolls',
+        sourceText,
+        minutes: 5,
+        quality: 'neural',
+        series: {
+          seriesId: 'fords',
+          previousEpisodes: [
+            {
+              title: 'Fords',
+              summary: 'Fords.',
+              keyPoints: ['Towns grew at fords.', 'Markets followed the traders.'],
+            },
+          ],
+        },
+      });
+      expect(spokenText(script)).toContain(
+        'was already covered by earlier episodes of this series',
+      );
+      expect(spokenText(script)).not.toContain('Markets followed the traders.');
+      expect(script.title).toBe('Fords $& tolls (offline edition, nothing new in the source)');
+    });
+  });
+
   describe('bad input', () => {
     it('rejects an invalid request with a typed error', async () => {
       await expect(
