@@ -1,20 +1,18 @@
 /**
  * Source of the worker thread that runs espeak-ng. It runs as plain CommonJS (`eval: true`) so that the
  * ESM/WASM package loads with Node's own `import()` whatever loader runs the caller (Jest, tsx, Node).
- * The WASM module is compiled once per worker and instantiated per request (≈ 2× faster than letting
- * espeak-ng fetch and compile it each time). Text goes through espeak's in-memory file system (`-f`),
+ * It receives the WASM module compiled once per process (a `WebAssembly.Module` is shared, not copied,
+ * with workers) and instantiates it per request (≈ 2× faster than letting espeak-ng compile it each time). Text goes through espeak's in-memory file system (`-f`),
  * never through its argument list.
  */
 export const ESPEAK_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
 const { pathToFileURL } = require('node:url');
 let loaded;
 function load() {
   loaded ??= (async () => {
     const { default: ESpeakNg } = await import(pathToFileURL(workerData.modulePath).href);
-    const wasm = await WebAssembly.compile(readFileSync(workerData.wasmPath));
-    return { ESpeakNg, wasm };
+    return { ESpeakNg, wasm: workerData.wasmModule };
   })();
   return loaded;
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -41,6 +42,25 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** A compiled `WebAssembly.Module` (the global's types are not in this workspace's `lib`). */
+type CompiledWasm = object;
+const { WebAssembly: wasmApi } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> };
+};
+
+/** One compiled espeak-ng WASM module per file per process, shared by every instance's worker. */
+const compiledEngines = new Map<string, Promise<CompiledWasm>>();
+
+function compileOnce(wasmPath: string): Promise<CompiledWasm> {
+  let compiled = compiledEngines.get(wasmPath);
+  if (!compiled) {
+    compiled = readFile(wasmPath).then((bytes) => wasmApi.compile(bytes));
+    compiled.catch(() => compiledEngines.delete(wasmPath));
+    compiledEngines.set(wasmPath, compiled);
+  }
+  return compiled;
+}
+
 function resolveEspeakModule(): string {
   const resolver =
     typeof require === 'function' ? require : createRequire(join(process.cwd(), 'index.js'));
@@ -49,7 +69,8 @@ function resolveEspeakModule(): string {
 
 /**
  * The embedded speech engine: real speech with no network, from espeak-ng (WASM) running in one worker
- * thread per instance (compiled once, instantiated per request), encoded to mono 22.05 kHz CBR MP3 with
+ * thread per instance (the WASM is compiled once per process and shared with every worker; it is
+ * instantiated per request), encoded to mono 22.05 kHz CBR MP3 with
  * `@breezystack/lamejs`. Every chunk therefore shares one sample rate and channel mode. Host 0 speaks with
  * a low male voice, host 1 with a higher female one. The quality is accepted but does not change the
  * sound. Call {@link LocalSynthesizer.close} when done (an idle worker does not keep the process alive).
@@ -68,6 +89,8 @@ export class LocalSynthesizer implements SpeechSynthesizer {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  /** Bumped by close(): requests started before it fail even if they were still loading the engine. */
+  private generation = 0;
 
   constructor(options: LocalSynthesizerOptions = {}) {
     const { kbps = 48, timeoutMs = 60_000 } = options;
@@ -124,16 +147,23 @@ export class LocalSynthesizer implements SpeechSynthesizer {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.generation++;
     this.failAll(new SpeechEngineError('the local synthesizer was closed'));
     if (worker) await worker.terminate();
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
+  private async ensureWorker(): Promise<Worker> {
     const modulePath = this.espeakModulePath ?? resolveEspeakModule();
+    let wasmModule: CompiledWasm;
+    try {
+      wasmModule = await compileOnce(join(dirname(modulePath), 'espeak-ng.wasm'));
+    } catch (error) {
+      throw new SpeechEngineError('could not load the espeak-ng WASM module', { cause: error });
+    }
+    if (this.worker) return this.worker;
     const worker = new Worker(ESPEAK_WORKER_SOURCE, {
       eval: true,
-      workerData: { modulePath, wasmPath: join(dirname(modulePath), 'espeak-ng.wasm') },
+      workerData: { modulePath, wasmModule },
     });
     worker.on('message', (message: { id: number; wav?: Uint8Array; error?: string }) => {
       const entry = this.pending.get(message.id);
@@ -158,8 +188,11 @@ export class LocalSynthesizer implements SpeechSynthesizer {
     return worker;
   }
 
-  private speak(text: string, voice: LocalVoice): Promise<Uint8Array> {
-    const worker = this.ensureWorker();
+  private async speak(text: string, voice: LocalVoice): Promise<Uint8Array> {
+    const generation = this.generation;
+    const worker = await this.ensureWorker();
+    if (generation !== this.generation)
+      throw new SpeechEngineError('the local synthesizer was closed');
     const id = this.nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -19,7 +19,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 /**
  * Synthesizes every chunk with bounded concurrency and a start-rate cap (request starts are spaced at
- * least `1000 / requestsPerSecond` ms apart), returning the audio in chunk order. When a chunk fails, no
+ * least `1000 / requestsPerSecond` ms apart on the `now` clock, even when timers fire late), returning the audio in chunk order. When a chunk fails, no
  * new request starts, the requests in flight are awaited, and the call rejects with a
  * {@link ChunkSynthesisError} naming the first failed chunk (its `cause` is the synthesizer's error).
  *
@@ -78,19 +78,37 @@ export async function synthesizeAll(
   const intervalMs = 1000 / requestsPerSecond;
   const results: Uint8Array[] = new Array(chunks.length);
   let nextIndex = 0;
-  let nextSlotMs = Number.NEGATIVE_INFINITY;
   let failure: ChunkSynthesisError | undefined;
+  // Starts pass one at a time through `gate`; each waits until `intervalMs` after the previous actual start
+  // (re-checked after every sleep, so late timers never let two requests start together).
+  let gate: Promise<void> = Promise.resolve();
+  let lastStartMs = Number.NEGATIVE_INFINITY;
+  const waitForStartSlot = async (): Promise<void> => {
+    const previous = gate;
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      for (
+        let waitMs = lastStartMs + intervalMs - now().getTime();
+        waitMs > 0;
+        waitMs = lastStartMs + intervalMs - now().getTime()
+      ) {
+        await sleep(waitMs);
+      }
+      lastStartMs = now().getTime();
+    } finally {
+      release();
+    }
+  };
 
   const worker = async (): Promise<void> => {
     while (failure === undefined && nextIndex < chunks.length) {
       const index = nextIndex++;
       const chunk = chunks[index] as { text: string; voice: string };
-      const currentMs = now().getTime();
-      const slotMs = Math.max(currentMs, nextSlotMs);
-      nextSlotMs = slotMs + intervalMs;
-      if (slotMs > currentMs) await sleep(slotMs - currentMs);
-      if (failure !== undefined) return;
       try {
+        await waitForStartSlot();
+        if (failure !== undefined) return;
         results[index] = await synthesizer.synthesize({
           text: chunk.text,
           voice: chunk.voice,

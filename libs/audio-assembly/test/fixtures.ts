@@ -236,31 +236,47 @@ function withTempFile<T>(bytes: Uint8Array, extension: string, use: (path: strin
   }
 }
 
-/** Decodes with ffmpeg to 16-bit PCM; returns ffmpeg's error output and the samples per channel. */
+/** Decoded audio: ffmpeg's error output, samples per channel, channels and the interleaved PCM. */
+export interface Decoded {
+  errors: string;
+  samples: number;
+  channels: number;
+  pcm: Int16Array;
+}
+
+/** Decodes with one ffmpeg run to a bit-exact 16-bit WAV on stdout, read back here. */
+export function ffmpegDecodeWithPcm(bytes: Uint8Array, extension: 'mp3' | 'wav' = 'mp3'): Decoded {
+  return withTempFile(bytes, extension, (path) => {
+    const result = spawnSync(
+      FFMPEG,
+      ['-v', 'error', '-i', path, '-bitexact', '-f', 'wav', '-c:a', 'pcm_s16le', 'pipe:1'],
+      {
+        maxBuffer: 1 << 30,
+      },
+    );
+    const wav = new Uint8Array(result.stdout);
+    const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+    let channels = 0;
+    let offset = 12;
+    while (offset + 8 <= wav.length) {
+      const id = String.fromCharCode(...wav.subarray(offset, offset + 4));
+      if (id === 'fmt ') channels = view.getUint16(offset + 10, true);
+      if (id === 'data') break;
+      offset += 8 + view.getUint32(offset + 4, true);
+    }
+    const data = wav.slice(offset + 8); // the size field is a placeholder on a pipe: take every byte
+    const pcm = new Int16Array(data.buffer, 0, Math.floor(data.length / 2));
+    return { errors: String(result.stderr), samples: pcm.length / channels, channels, pcm };
+  });
+}
+
+/** Decodes with ffmpeg; returns ffmpeg's error output, the samples per channel and the channels. */
 export function ffmpegDecode(
   bytes: Uint8Array,
   extension: 'mp3' | 'wav' = 'mp3',
 ): { errors: string; samples: number; channels: number } {
-  return withTempFile(bytes, extension, (path) => {
-    const probe = spawnSync(FFPROBE, [
-      '-v',
-      'error',
-      '-show_entries',
-      'stream=channels',
-      '-of',
-      'csv=p=0',
-      path,
-    ]);
-    const channels = Number(String(probe.stdout).trim());
-    const result = spawnSync(FFMPEG, ['-v', 'error', '-i', path, '-f', 's16le', 'pipe:1'], {
-      maxBuffer: 1 << 30,
-    });
-    return {
-      errors: String(result.stderr),
-      samples: result.stdout.length / 2 / channels,
-      channels,
-    };
-  });
+  const { errors, samples, channels } = ffmpegDecodeWithPcm(bytes, extension);
+  return { errors, samples, channels };
 }
 
 /** ffprobe's view of an MP3 file: format duration and chapters. */
