@@ -70,8 +70,8 @@ export class QuotaContentionError extends QuotaError {
 
 /**
  * The user's item already remembers the maximum number of charged jobs for the
- * current week (see `MAX_CHARGED_JOBS_PER_WEEK`), which keeps the item well below
- * DynamoDB's 400 KB limit. Nothing was charged.
+ * current week (`MAX_CHARGED_JOBS_PER_WEEK`, or 500 for zero-cost jobs), which
+ * keeps the item well below DynamoDB's 400 KB limit. Nothing was charged.
  *
  * @example
  * ```ts
@@ -83,7 +83,7 @@ export class QuotaCapacityError extends QuotaError {
 
   constructor(userId: string, week: string, maxJobs: number) {
     super(
-      `user ${JSON.stringify(userId)} already has ${maxJobs} charged jobs in ${week}; refusing to grow the item further`,
+      `user ${JSON.stringify(userId)} already has ${maxJobs} or more charged jobs in ${week}; refusing to grow the item further`,
     );
   }
 }

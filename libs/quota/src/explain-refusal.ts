@@ -6,7 +6,7 @@ export type Refusal =
   | { readonly kind: 'over_limit'; readonly week: string; readonly used: number }
   | { readonly kind: 'roll_over' }
   | { readonly kind: 'follow_newer_week'; readonly week: string }
-  | { readonly kind: 'jobs_full'; readonly week: string }
+  | { readonly kind: 'jobs_full'; readonly week: string; readonly cap: number }
   | { readonly kind: 'changed_meanwhile' };
 
 /**
@@ -22,7 +22,7 @@ export function explainRefusal(
     readonly weeklyLimit: number;
     readonly week: string;
   },
-  maxChargedJobs: number,
+  jobSetCap: number | undefined,
 ): Refusal {
   if (item.week !== undefined && item.chargedJobs?.has(request.jobId)) {
     return { kind: 'already_charged', week: item.week, used: item.count };
@@ -43,7 +43,8 @@ export function explainRefusal(
   if (item.count + request.cost > request.weeklyLimit) {
     return { kind: 'over_limit', week: item.week, used: item.count };
   }
-  if ((item.chargedJobs?.size ?? 0) >= maxChargedJobs)
-    return { kind: 'jobs_full', week: item.week };
+  if (jobSetCap !== undefined && (item.chargedJobs?.size ?? 0) >= jobSetCap) {
+    return { kind: 'jobs_full', week: item.week, cap: jobSetCap };
+  }
   return { kind: 'changed_meanwhile' };
 }

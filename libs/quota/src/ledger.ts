@@ -7,10 +7,10 @@ import {
 import { isConditionalCheckFailed, toQuotaError } from './aws-errors';
 import { QuotaCapacityError, QuotaContentionError, QuotaInputError } from './errors';
 import { explainRefusal } from './explain-refusal';
+import { jobSetCap } from './job-set-cap';
 import { isoWeekKey, weekWindow } from './iso-week';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import {
-  MAX_CHARGED_JOBS_PER_WEEK,
   MAX_JOB_ID_BYTES,
   MAX_USER_ID_BYTES,
   QUOTA_ATTRIBUTES,
@@ -191,8 +191,8 @@ export class QuotaLedger {
    * `cost`, and `already_charged` (nothing written) when this job was charged
    * in the stored week or the one before it. Throws `QuotaInputError` before any
    * I/O on bad input, `QuotaContentionError` after `maxAttempts` contended
-   * rounds, `QuotaCapacityError` when the week already holds
-   * `MAX_CHARGED_JOBS_PER_WEEK` jobs, `QuotaTableNotFoundError` /
+   * rounds, `QuotaCapacityError` when the week's job set is full (see the
+   * README's item-size bound), `QuotaTableNotFoundError` /
    * `QuotaThrottledError` for those DynamoDB errors, and rethrows any other.
    *
    * @example
@@ -218,7 +218,7 @@ export class QuotaLedger {
       const refusal = explainRefusal(
         item,
         { jobId, cost, weeklyLimit, week },
-        MAX_CHARGED_JOBS_PER_WEEK,
+        jobSetCap(cost, weeklyLimit),
       );
       switch (refusal.kind) {
         case 'already_charged':
@@ -238,7 +238,7 @@ export class QuotaLedger {
           week = refusal.week;
           break;
         case 'jobs_full':
-          throw new QuotaCapacityError(userId, refusal.week, MAX_CHARGED_JOBS_PER_WEEK);
+          throw new QuotaCapacityError(userId, refusal.week, refusal.cap);
         case 'changed_meanwhile':
           break;
       }
@@ -308,13 +308,14 @@ export class QuotaLedger {
     weeklyLimit: number,
     week: string,
   ): Promise<number | undefined> {
+    const cap = jobSetCap(cost, weeklyLimit);
     const command = new UpdateItemCommand({
       TableName: this.tableName,
       Key: this.key(userId),
       UpdateExpression: 'ADD #count :cost, #jobs :jobSet',
       ConditionExpression:
         '#week = :week AND #count <= :room AND NOT contains(#jobs, :jobId) AND NOT contains(#previousJobs, :jobId)' +
-        ' AND (attribute_not_exists(#jobs) OR size(#jobs) < :maxJobs)',
+        (cap === undefined ? '' : ' AND (attribute_not_exists(#jobs) OR size(#jobs) < :cap)'),
       ExpressionAttributeNames: {
         '#week': A.week,
         '#count': A.count,
@@ -327,7 +328,7 @@ export class QuotaLedger {
         ':week': { S: week },
         ':room': { N: String(weeklyLimit - cost) },
         ':jobId': { S: jobId },
-        ':maxJobs': { N: String(MAX_CHARGED_JOBS_PER_WEEK) },
+        ...(cap === undefined ? {} : { ':cap': { N: String(cap) } }),
       },
       ReturnValues: 'UPDATED_NEW',
     });

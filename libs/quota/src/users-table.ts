@@ -44,8 +44,8 @@ export const QUOTA_ATTRIBUTES = Object.freeze({
  * The most jobs one user can be charged for in one week. With job ids of at most
  * `MAX_JOB_ID_BYTES` and two weeks of ids on the item, this bounds the ledger's
  * share of an item to about 2 × 2,000 × 80 B = 320 KB, under DynamoDB's 400 KB
- * item limit. Every plan's weekly limit is below it, so with costs of at least
- * one slot it is never reached in practice.
+ * item limit. A job costs at least one slot (zero-cost jobs are capped
+ * separately, see `jobSetCap`), so under every plan's limit it is never reached.
  *
  * @example
  * ```ts

@@ -13,6 +13,9 @@ const MID_WEEK = '2026-12-02T12:00:00Z';
 const SUNDAY_LAST_SECOND = '2026-12-06T23:59:59Z';
 const MONDAY_FIRST_SECOND = '2026-12-07T00:00:01Z';
 
+// Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
+jest.setTimeout(60_000);
+
 let dynamo: LocalDynamo;
 let userCounter = 0;
 
@@ -112,6 +115,23 @@ describe('QuotaLedger.deduct: charging', () => {
       limit: 200,
     });
     expect(await storedQuota(userId)).toMatchObject({ count: 200, jobs: ['job-1', 'job-2'] });
+  });
+
+  it('records a zero-cost job without changing the count, and reports its repeat as already charged', async () => {
+    const userId = newUser();
+    const ledger = ledgerAt(MID_WEEK);
+    await ledger.deduct({ userId, jobId: 'paid', cost: 3, weeklyLimit: 200 });
+    expect(await ledger.deduct({ userId, jobId: 'free', cost: 0, weeklyLimit: 200 })).toEqual({
+      outcome: 'charged',
+      week: '2026-W49',
+      used: 3,
+      limit: 200,
+    });
+    expect(await ledger.deduct({ userId, jobId: 'free', cost: 0, weeklyLimit: 200 })).toMatchObject(
+      {
+        outcome: 'already_charged',
+      },
+    );
   });
 
   it('leaves the other attributes of the user item untouched', async () => {

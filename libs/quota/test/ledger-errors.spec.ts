@@ -18,6 +18,9 @@ import {
   type LocalDynamo,
 } from './support/local-dynamo';
 
+// Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
+jest.setTimeout(60_000);
+
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {
@@ -203,6 +206,26 @@ describe('QuotaLedger refusals it cannot resolve', () => {
         weeklyLimit: 100_000,
       }),
     ).toMatchObject({ outcome: 'already_charged' });
+  });
+
+  it('records zero-cost jobs only while fewer than 500 jobs are recorded, and still charges paid jobs', async () => {
+    const jobs = Array.from({ length: 500 }, (_, index) => `j${index}`);
+    await putItem(dynamo, {
+      userId: { S: 'u-free-jobs' },
+      quotaWeek: { S: '2026-W49' },
+      quotaCount: { N: '500' },
+      quotaChargedJobs: { SS: jobs },
+    });
+    const ledger = ledgerAt(MID_WEEK);
+    await expect(
+      ledger.deduct({ userId: 'u-free-jobs', jobId: 'free', cost: 0, weeklyLimit: 1500 }),
+    ).rejects.toThrow(QuotaCapacityError);
+    expect(
+      await ledger.deduct({ userId: 'u-free-jobs', jobId: 'paid', cost: 1, weeklyLimit: 1500 }),
+    ).toMatchObject({
+      outcome: 'charged',
+      used: 501,
+    });
   });
 
   it('throws QuotaStateError for a stored week it did not write, and writes nothing', async () => {

@@ -7,6 +7,9 @@ import {
   type LocalDynamo,
 } from './support/local-dynamo';
 
+// Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
+jest.setTimeout(60_000);
+
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {
