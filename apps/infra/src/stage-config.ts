@@ -1,3 +1,4 @@
+import { DEFAULT_BEDROCK_MODEL_ID as SCRIPT_WRITER_DEFAULT_MODEL_ID } from '@lumcast/script-generation';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { InvalidContextError } from './errors';
@@ -15,8 +16,11 @@ export type StageName = (typeof STAGE_NAMES)[number];
  */
 export const POLLY_NEURAL_REQUESTS_PER_SECOND = 8;
 
-/** Bedrock model used for scripts when `--context bedrockModelId=...` is not given. */
-export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
+/**
+ * Bedrock model used for scripts when `--context bedrockModelId=...` is not given:
+ * the script writer's own default (a global cross-region inference profile).
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = SCRIPT_WRITER_DEFAULT_MODEL_ID;
 
 /** Everything that differs between stages, resolved once from CDK context. */
 export interface StageConfig {

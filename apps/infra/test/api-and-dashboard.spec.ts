@@ -1,3 +1,4 @@
+import { environmentSchema } from '@lumcast/pipeline';
 import { Match } from 'aws-cdk-lib/assertions';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { API_ROUTES } from '../src/constructs/http-api';
@@ -7,21 +8,8 @@ import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './suppo
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-/** Every variable the handlers' configuration schema knows (apps/functions/src/config/environment.ts). */
-const CONTRACT_VARIABLES = new Set([
-  'LUMCAST_USERS_TABLE',
-  'LUMCAST_JOBS_TABLE',
-  'LUMCAST_SERIES_TABLE',
-  'LUMCAST_AUDIO_BUCKET',
-  'LUMCAST_QUEUE_URL',
-  'LUMCAST_STATE_MACHINE_ARN',
-  'LUMCAST_SCRIPT_WRITER',
-  'LUMCAST_BEDROCK_MODEL_ID',
-  'LUMCAST_SPEECH',
-  'LUMCAST_MAX_CHUNK_CHARS',
-  'LUMCAST_URL_EXPIRY_SECONDS',
-  'NODE_OPTIONS',
-]);
+/** Every variable the handlers' configuration schema knows, plus Node's own options. */
+const CONTRACT_VARIABLES = new Set([...Object.keys(environmentSchema.shape), 'NODE_OPTIONS']);
 
 let synthesized: SynthesizedLumcast;
 let distributionId: string;
@@ -131,6 +119,23 @@ describe('no dev identity in the deployed stack', () => {
       const unknown = Object.keys(variables).filter((name) => !CONTRACT_VARIABLES.has(name));
       expect({ handler, unknown }).toEqual({ handler, unknown: [] });
     }
+  });
+
+  it("gives every function an environment the handlers' own schema accepts", () => {
+    for (const [handler, variables] of Object.entries(functions())) {
+      // CloudFormation references (table names, ARNs) become strings at deploy time.
+      const deployed = Object.fromEntries(
+        Object.entries(variables).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? value : `deployed-${name}`,
+        ]),
+      );
+      const parsed = environmentSchema.safeParse(deployed);
+      expect({ handler, issues: parsed.error?.issues ?? [] }).toEqual({ handler, issues: [] });
+    }
+    expect(functions()['api']).toHaveProperty('LUMCAST_QUEUE_URL');
+    expect(functions()['sqs-consumer']).toHaveProperty('LUMCAST_STATE_MACHINE_ARN');
+    expect(functions()['write-script']).toHaveProperty('LUMCAST_BEDROCK_MODEL_ID');
   });
 
   it('has no variable name or value that mentions a dev or local identity', () => {

@@ -1,7 +1,16 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { HANDLER_NAMES, type HandlerName } from '../src/build-outputs';
-import { actionsOf, permissionsOfRole, resourcesOf, statementsOfRole } from './support/iam';
+import { DEFAULT_BEDROCK_MODEL_ID } from '@lumcast/script-generation';
+import {
+  actionsOf,
+  permissionsOfRole,
+  resourcesOf,
+  statementsOfRole,
+  type RenderedStatement,
+} from './support/iam';
 import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
+
+const FOUNDATION_MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 
 let synthesized: SynthesizedLumcast;
 let names: Record<string, string>;
@@ -24,7 +33,8 @@ function permissionsOf(handler: HandlerName): Record<string, string[]> {
 }
 
 beforeAll(() => {
-  synthesized = synthesizeLumcast();
+  // A plain foundation model here; the default (an inference profile) is covered below.
+  synthesized = synthesizeLumcast({ stage: 'dev', bedrockModelId: FOUNDATION_MODEL });
   const { stack } = synthesized;
   names = {
     [logicalIdOf(stack, stack.tables.users)]: 'users',
@@ -77,7 +87,20 @@ describe('function roles', () => {
     const permissions = permissionsOf('write-script');
     const bedrock = Object.keys(permissions).filter((label) => label.includes('bedrock'));
     expect(bedrock).toHaveLength(1);
-    expect(bedrock[0]).toContain('foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0');
+    expect(bedrock[0]).toBe(
+      JSON.stringify({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':bedrock:',
+            { Ref: 'AWS::Region' },
+            `::foundation-model/${FOUNDATION_MODEL}`,
+          ],
+        ],
+      }),
+    );
     expect(permissions).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
@@ -188,11 +211,8 @@ describe('least privilege across the whole template', () => {
 });
 
 describe('Bedrock model grants', () => {
-  it('scope a cross-region inference profile to the profile and its model through that profile', () => {
-    const profiled = synthesizeLumcast({
-      stage: 'dev',
-      bedrockModelId: 'us.anthropic.claude-sonnet-4-20250514-v1:0',
-    });
+  it("scope the default (the script writer's global inference profile) to that profile and its model", () => {
+    const profiled = synthesizeLumcast({ stage: 'dev' });
     try {
       const role = profiled.stack.functions.byHandler['write-script'].role;
       if (role === undefined) throw new Error('write-script has no role');
@@ -201,10 +221,22 @@ describe('Bedrock model grants', () => {
         logicalIdOf(profiled.stack, role),
       ).filter((statement) => actionsOf(statement).includes('bedrock:InvokeModel'));
       const rendered = JSON.stringify(statements);
+      const underlying = DEFAULT_BEDROCK_MODEL_ID.replace(/^global\./, '');
+      expect(DEFAULT_BEDROCK_MODEL_ID).toMatch(/^global\./);
       expect(statements).toHaveLength(2);
-      expect(rendered).toContain('inference-profile/us.anthropic.claude-sonnet-4-20250514-v1:0');
-      expect(rendered).toContain('foundation-model/anthropic.claude-sonnet-4-20250514-v1:0');
-      expect(rendered).toContain('bedrock:InferenceProfileArn');
+      expect(rendered).toContain(`:inference-profile/${DEFAULT_BEDROCK_MODEL_ID}`);
+      expect(rendered).toContain(`:bedrock:*::foundation-model/${underlying}`);
+      expect(statements[1]?.Condition).toEqual({
+        StringEquals: {
+          'bedrock:InferenceProfileArn': resourcesOf(statements[0] as RenderedStatement)[0],
+        },
+      });
+      const env = JSON.stringify(
+        profiled.template.findResources('AWS::Lambda::Function')[
+          logicalIdOf(profiled.stack, profiled.stack.functions.byHandler['write-script'])
+        ],
+      );
+      expect(env).toContain(`"LUMCAST_BEDROCK_MODEL_ID":"${DEFAULT_BEDROCK_MODEL_ID}"`);
     } finally {
       profiled.builds.remove();
     }

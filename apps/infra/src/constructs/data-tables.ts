@@ -1,9 +1,7 @@
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
-
-/** Key schema of the series-memory table (libs/script-generation's series memory). */
-export const SERIES_TABLE_KEYS = { partitionKey: 'seriesKey', sortKey: 'episodeAt' } as const;
 
 /** Props of {@link DataTables}. */
 export interface DataTablesProps {
@@ -12,8 +10,8 @@ export interface DataTablesProps {
 
 /**
  * The three DynamoDB tables: `users` (quota state; partition `userId`), `jobs`
- * (partition `userId`, sort `jobId`) and series memory (partition `seriesKey`, sort
- * `episodeAt`). All on-demand, encrypted with the AWS-managed key, point-in-time
+ * (partition `userId`, sort `jobId`) and series memory (the key schema exported by
+ * `@lumcast/script-generation`: partition `seriesKey`, sort `episodeAt`). All on-demand, encrypted with the AWS-managed key, point-in-time
  * recovery always on; deletion protection and RETAIN in prod.
  *
  * @example
@@ -47,8 +45,8 @@ export class DataTables extends Construct {
     });
     this.series = new Table(this, 'Series', {
       ...common,
-      partitionKey: { name: SERIES_TABLE_KEYS.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: SERIES_TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      partitionKey: { name: SERIES_MEMORY_TABLE_KEY.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: SERIES_MEMORY_TABLE_KEY.sortKey, type: AttributeType.STRING },
     });
   }
 }
