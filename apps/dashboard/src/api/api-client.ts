@@ -16,8 +16,6 @@ export interface ApiClient {
   listPodcasts(): Promise<Job[]>;
   getPodcast(jobId: string): Promise<Job>;
   createPodcast(request: CreatePodcastRequest): Promise<CreatePodcastAccepted>;
-  /** Downloads a same-origin, owner-only file (local audio/captions) with the caller's identity. */
-  fetchOwnedFile(url: string): Promise<Blob>;
 }
 
 /**
@@ -127,15 +125,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         status: 'queued',
         estimatedCost: typeof accepted.estimatedCost === 'number' ? accepted.estimatedCost : NaN,
       };
-    },
-    fetchOwnedFile: async (url) => {
-      if (!url.startsWith('/')) {
-        throw new NetworkError(`Refusing to send identity headers to another origin: ${url}`);
-      }
-      const response = await send('GET', url);
-      if (!response.ok)
-        throw toApiError(response.status, await readJson(response, url), `GET ${url}`);
-      return response.blob();
     },
   };
 }

@@ -45,11 +45,7 @@ export function Dashboard(props: { api: ApiClient }) {
         <CostCalculator remaining={quota.data?.remaining} />
       </div>
       <div className="grid__column">
-        <EpisodesPanel
-          jobs={jobs}
-          onRetry={() => void reloadJobs()}
-          loadOwnedFile={api.fetchOwnedFile}
-        />
+        <EpisodesPanel jobs={jobs} onRetry={() => void reloadJobs()} />
         <HistoryPanel
           jobs={jobs}
           now={now}

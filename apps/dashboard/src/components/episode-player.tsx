@@ -5,45 +5,57 @@ import type { Chapter } from '../api/types';
 import { formatClock } from '../domain/time-format';
 
 /**
- * Turns a file URL into one the media elements can load. Same-origin URLs (the local
- * stack's `/api/podcasts/{id}/audio`) need the caller's identity header, which an
- * `<audio>` element cannot send: they are fetched with it and played from a blob URL.
- * Absolute URLs (presigned S3 URLs in AWS) are used as they are.
+ * Whether a URL points at the page's own origin (the local stack's signed links) rather
+ * than another one (presigned S3 URLs in AWS).
+ *
+ * @example
+ * ```ts
+ * isSameOrigin('/api/podcasts/j1/captions?signature=…', 'http://localhost:3000'); // true
+ * ```
  */
-export type OwnedFileLoader = (url: string) => Promise<Blob>;
+export function isSameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
 
-function usePlayableUrl(
-  url: string | undefined,
-  load: OwnedFileLoader,
-  mode: 'direct-if-absolute' | 'always-fetch',
-): { src?: string; error?: unknown } {
+/**
+ * A `<track>` only loads captions from its own origin (or with CORS and a `crossorigin`
+ * media element, which would also force CORS on the audio). Same-origin captions are
+ * used as they are; others are fetched once and served from a blob URL.
+ */
+function useCaptionsSource(url: string | undefined): { src?: string; error?: unknown } {
   const [state, setState] = useState<{ src?: string; error?: unknown }>({});
   useEffect(() => {
     if (url === undefined) return undefined;
-    if (mode === 'direct-if-absolute' && !url.startsWith('/')) {
+    if (isSameOrigin(url, window.location.origin)) {
       setState({ src: url });
       return undefined;
     }
     let cancelled = false;
     let objectUrl: string | undefined;
-    const loading = url.startsWith('/')
-      ? load(url)
-      : fetch(url).then((response) => response.blob());
-    loading.then(
-      (blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setState({ src: objectUrl });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ error });
-      },
-    );
+    fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`captions: HTTP ${response.status}`);
+        return response.blob();
+      })
+      .then(
+        (blob) => {
+          if (cancelled) return;
+          objectUrl = URL.createObjectURL(blob);
+          setState({ src: objectUrl });
+        },
+        (error: unknown) => {
+          if (!cancelled) setState({ error });
+        },
+      );
     return () => {
       cancelled = true;
       if (objectUrl !== undefined) URL.revokeObjectURL(objectUrl);
     };
-  }, [url, load, mode]);
+  }, [url]);
   return state;
 }
 
@@ -67,7 +79,7 @@ export function currentChapterIndex(chapters: readonly Chapter[], seconds: numbe
  * @example
  * ```tsx
  * <EpisodePlayer title="Tides" audioUrl={job.audioUrl} captionsUrl={job.captionsUrl}
- *   chapters={job.chapters ?? []} loadOwnedFile={api.fetchOwnedFile} />
+ *   chapters={job.chapters ?? []} onLinkExpired={reloadJobs} />
  * ```
  */
 export function EpisodePlayer(props: {
@@ -75,13 +87,13 @@ export function EpisodePlayer(props: {
   audioUrl: string;
   captionsUrl?: string;
   chapters: readonly Chapter[];
-  loadOwnedFile: OwnedFileLoader;
+  /** Called when the audio fails to load, e.g. an expired signed link: fetch fresh links. */
+  onLinkExpired?: () => void;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [position, setPosition] = useState(0);
-  const audio = usePlayableUrl(props.audioUrl, props.loadOwnedFile, 'direct-if-absolute');
-  // A <track> only loads same-origin (or CORS) files: always go through a blob URL.
-  const captions = usePlayableUrl(props.captionsUrl, props.loadOwnedFile, 'always-fetch');
+  const [failedUrl, setFailedUrl] = useState<string | undefined>();
+  const captions = useCaptionsSource(props.captionsUrl);
   const playing = currentChapterIndex(props.chapters, position);
 
   function seek(chapter: Chapter) {
@@ -94,35 +106,32 @@ export function EpisodePlayer(props: {
     });
   }
 
-  if (audio.error !== undefined) {
-    return (
-      <p className="panel-error" role="alert">
-        The audio could not load. {audio.error instanceof Error ? audio.error.message : ''}
-      </p>
-    );
-  }
-  if (audio.src === undefined) {
-    return (
-      <div className="player player--loading" role="status">
-        Loading audio…
-      </div>
-    );
-  }
   return (
     <div className="player">
       <audio
         ref={audioRef}
         controls
         preload="metadata"
-        src={audio.src}
+        src={props.audioUrl}
         aria-label={`Play “${props.title}”`}
         onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
+        onError={() => {
+          // Signed links expire; ask once per link for fresh ones.
+          if (failedUrl === props.audioUrl) return;
+          setFailedUrl(props.audioUrl);
+          props.onLinkExpired?.();
+        }}
         data-testid="episode-audio"
       >
         {captions.src ? (
           <track kind="captions" src={captions.src} srcLang="en" label="English" default />
         ) : null}
       </audio>
+      {failedUrl === props.audioUrl ? (
+        <p className="muted" role="status">
+          The audio could not load; fetching a fresh link…
+        </p>
+      ) : null}
       {captions.error !== undefined ? (
         <p className="muted">Captions are not available for this episode right now.</p>
       ) : null}

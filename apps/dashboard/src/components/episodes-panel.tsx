@@ -5,7 +5,7 @@ import { isFinal, progressFraction, stageLabel } from '../domain/job-status';
 import { formatClock } from '../domain/time-format';
 import type { Resource } from '../hooks/resource';
 import { QUALITY_LABELS } from './cost-calculator';
-import { EpisodePlayer, type OwnedFileLoader } from './episode-player';
+import { EpisodePlayer } from './episode-player';
 import { Panel, PanelError, PanelSkeleton } from './panel';
 
 function formatCreated(iso: string): string {
@@ -20,10 +20,10 @@ function formatCreated(iso: string): string {
  *
  * @example
  * ```tsx
- * <EpisodeCard job={job} loadOwnedFile={api.fetchOwnedFile} />
+ * <EpisodeCard job={job} onLinkExpired={reloadJobs} />
  * ```
  */
-export function EpisodeCard(props: { job: Job; loadOwnedFile: OwnedFileLoader }) {
+export function EpisodeCard(props: { job: Job; onLinkExpired?: () => void }) {
   const { job } = props;
   const final = isFinal(job);
   const percent = Math.round(progressFraction(job) * 100);
@@ -77,7 +77,7 @@ export function EpisodeCard(props: { job: Job; loadOwnedFile: OwnedFileLoader })
           audioUrl={job.audioUrl}
           captionsUrl={job.captionsUrl}
           chapters={job.chapters ?? []}
-          loadOwnedFile={props.loadOwnedFile}
+          onLinkExpired={props.onLinkExpired}
         />
       ) : null}
     </li>
@@ -89,14 +89,10 @@ export function EpisodeCard(props: { job: Job; loadOwnedFile: OwnedFileLoader })
  *
  * @example
  * ```tsx
- * <EpisodesPanel jobs={jobs} onRetry={reloadJobs} loadOwnedFile={api.fetchOwnedFile} />
+ * <EpisodesPanel jobs={jobs} onRetry={reloadJobs} />
  * ```
  */
-export function EpisodesPanel(props: {
-  jobs: Resource<Job[]>;
-  onRetry: () => void;
-  loadOwnedFile: OwnedFileLoader;
-}) {
+export function EpisodesPanel(props: { jobs: Resource<Job[]>; onRetry: () => void }) {
   const { jobs } = props;
   const active = jobs.data?.filter((job) => !isFinal(job)).length ?? 0;
   return (
@@ -128,7 +124,7 @@ export function EpisodesPanel(props: {
       ) : (
         <ul className="episodes">
           {jobs.data.map((job) => (
-            <EpisodeCard key={job.jobId} job={job} loadOwnedFile={props.loadOwnedFile} />
+            <EpisodeCard key={job.jobId} job={job} onLinkExpired={props.onRetry} />
           ))}
         </ul>
       )}

@@ -7,10 +7,11 @@ const PAD_LEFT = 30;
 const PAD_BOTTOM = 22;
 const PAD_TOP = 12;
 
+/** A round top for the scale whose half is a whole number too (4, 6, 8, 10, 20, 40 …). */
 function niceMax(value: number): number {
-  if (value <= 5) return 5;
+  if (value <= 4) return 4;
   const magnitude = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
+  for (const step of [1, 2, 4, 6, 8, 10]) {
     if (step * magnitude >= value) return step * magnitude;
   }
   return 10 * magnitude;

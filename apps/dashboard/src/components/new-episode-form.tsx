@@ -4,8 +4,9 @@ import { VOICE_QUALITIES } from '@lumcast/quota';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../api/errors';
 import type { CreatePodcastAccepted, CreatePodcastRequest } from '../api/types';
-import { estimateCost, weeklyFit, type WeeklyFit } from '../domain/cost';
+import { weeklyFit, type WeeklyFit } from '../domain/cost';
 import {
+  draftCost,
   validateEpisodeDraft,
   type EpisodeDraft,
   type EpisodeField,
@@ -68,10 +69,7 @@ export function NewEpisodeForm(props: {
     string
   >;
 
-  const validation = validateEpisodeDraft(draft);
-  const cost = validation.ok
-    ? estimateCost(validation.request.minutes, validation.request.quality)
-    : undefined;
+  const cost = draftCost(draft);
   const fit = cost !== undefined && props.quota ? weeklyFit(cost, props.quota) : 'fits';
   const warning =
     cost !== undefined && props.quota ? fitWarning(fit, cost, props.quota) : undefined;
@@ -271,7 +269,7 @@ export function NewEpisodeForm(props: {
           data-testid="form-cost"
         >
           {cost === undefined ? (
-            'Fill in the form to see the cost.'
+            'Choose a valid length and quality to see the cost.'
           ) : (
             <>
               Estimated cost:{' '}

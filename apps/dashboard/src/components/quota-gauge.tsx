@@ -42,14 +42,16 @@ export function QuotaGauge(props: { used: number; limit: number }) {
     >
       <svg viewBox="0 0 120 120" className="gauge__svg" aria-hidden="true" focusable="false">
         <circle className="gauge__track" cx="60" cy="60" r={RADIUS} />
-        <circle
-          className="gauge__value"
-          cx="60"
-          cy="60"
-          r={RADIUS}
-          strokeDasharray={`${CIRCUMFERENCE * ratio} ${CIRCUMFERENCE}`}
-          transform="rotate(-90 60 60)"
-        />
+        {ratio > 0 ? (
+          <circle
+            className="gauge__value"
+            cx="60"
+            cy="60"
+            r={RADIUS}
+            strokeDasharray={`${CIRCUMFERENCE * ratio} ${CIRCUMFERENCE}`}
+            transform="rotate(-90 60 60)"
+          />
+        ) : null}
       </svg>
       <div className="gauge__label" aria-hidden="true">
         <span className="gauge__used" data-testid="quota-used">

@@ -1,4 +1,4 @@
-import { SLOTS_PER_MINUTE, type VoiceQuality } from '@lumcast/quota';
+import { quotaCost, type VoiceQuality } from '@lumcast/quota';
 
 /**
  * Slots an episode of `minutes` minutes at `quality` costs, before it is made.
@@ -10,7 +10,8 @@ import { SLOTS_PER_MINUTE, type VoiceQuality } from '@lumcast/quota';
  * ```
  */
 export function estimateCost(minutes: number, quality: VoiceQuality): number {
-  return SLOTS_PER_MINUTE[quality] * Math.ceil(minutes);
+  // The lib's cost rule on the requested length: every started minute counts.
+  return quotaCost(quality, Math.ceil(minutes) * 60);
 }
 
 /**

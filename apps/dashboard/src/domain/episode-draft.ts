@@ -1,5 +1,6 @@
 import { isVoiceQuality } from '@lumcast/quota';
 import type { CreatePodcastRequest } from '../api/types';
+import { estimateCost } from './cost';
 import {
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
@@ -95,4 +96,22 @@ export function validateEpisodeDraft(
       ...(seriesId === '' ? {} : { seriesId }),
     },
   };
+}
+
+/**
+ * The estimated cost of a draft as soon as its length and quality are valid (the
+ * other fields do not change the cost), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * draftCost({ topic: '', sourceText: '', minutes: '3', quality: 'neural', seriesId: '' }); // 6
+ * ```
+ */
+export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): number | undefined {
+  const text = draft.minutes.trim();
+  const minutes = Number(text);
+  if (!/^\d+$/.test(text) || minutes < MIN_EPISODE_MINUTES || minutes > MAX_EPISODE_MINUTES) {
+    return undefined;
+  }
+  return isVoiceQuality(draft.quality) ? estimateCost(minutes, draft.quality) : undefined;
 }

@@ -1,0 +1,194 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const SOURCE_TEXT = [
+  'Tides are the regular rise and fall of the sea caused by the Moon and the Sun.',
+  'The Moon pulls the water on the near side of the Earth a little more than the Earth itself.',
+  'Spring tides happen when the Sun and the Moon line up, and neap tides when they are at right angles.',
+  'Most coasts see two high tides and two low tides every lunar day of about twenty-four hours and fifty minutes.',
+  'The Bay of Fundy in Canada has the largest tidal range in the world, more than fifteen metres.',
+].join(' ');
+
+interface QuotaBody {
+  used: number;
+  limit: number;
+  remaining: number;
+}
+
+interface JobBody {
+  jobId: string;
+  status: string;
+  cost?: number;
+  audioUrl?: string;
+}
+
+const asUser = (userId: string) => ({ 'x-lumcast-user': userId });
+
+async function quotaOf(request: APIRequestContext, userId: string): Promise<QuotaBody> {
+  const response = await request.get('/api/quota', { headers: asUser(userId) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as QuotaBody;
+}
+
+async function pickUser(page: Page, userId: string): Promise<void> {
+  await page.getByLabel('Other user').fill(userId);
+  await page.getByRole('button', { name: 'Use', exact: true }).click();
+  await expect(page.getByTestId('current-user')).toHaveText(userId);
+}
+
+/** The number of slots the gauge shows as used (from its ARIA value). */
+async function gaugeUsed(page: Page): Promise<number> {
+  const meter = page.getByRole('meter', { name: 'Slots used this week' });
+  return Number(await meter.getAttribute('aria-valuenow'));
+}
+
+test.describe('the dashboard on the local stack', () => {
+  test('a user makes a 1-minute episode, is charged exactly its cost, plays it, and another user sees none of it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const run = Date.now().toString(36);
+    const alice = `alice-${run}`;
+    const bob = `bob-${run}`;
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Who are you?' })).toBeVisible();
+    await pickUser(page, alice);
+
+    // This week: the gauge agrees with the API before anything happens.
+    const before = await quotaOf(request, alice);
+    await expect(page.getByRole('meter', { name: 'Slots used this week' })).toHaveAttribute(
+      'aria-valuenow',
+      String(before.used),
+    );
+
+    // New episode: 1 minute, standard voice, from a short source text.
+    const form = page.getByRole('region', { name: 'New episode' });
+    await form.getByLabel('Topic').fill('How tides work');
+    await form.getByLabel(/Source text/).fill(SOURCE_TEXT);
+    await form.getByLabel('Minutes').fill('1');
+    await form.getByLabel('Voice quality').selectOption('standard');
+    await expect(form.getByTestId('form-cost')).toContainText('Estimated cost: 1 slot');
+    await form.getByRole('button', { name: 'Make episode' }).click();
+    await expect(form.getByText('Episode queued')).toBeVisible();
+
+    // Episodes: watch it move through the pipeline to ready (the list polls while it runs).
+    const episode = page.getByTestId('episode').filter({ hasText: 'How tides work' });
+    await expect(episode).toHaveCount(1);
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const status = (await episode.getByTestId('episode-status').textContent()) ?? '';
+          seen.add(status);
+          return status;
+        },
+        { timeout: 180_000, intervals: [250] },
+      )
+      .toBe('ready');
+    testInfo.annotations.push({ type: 'statuses seen', description: [...seen].join(' → ') });
+
+    // The charge: read it from the UI and from the API; the gauge moved by exactly that.
+    const charged = Number(await episode.getByTestId('episode-charged').textContent());
+    const listed = (await (
+      await request.get('/api/podcasts', { headers: asUser(alice) })
+    ).json()) as {
+      items: JobBody[];
+    };
+    const job = listed.items.find((item) => item.status === 'ready');
+    expect(job?.cost).toBe(charged);
+    expect(charged).toBeGreaterThan(0);
+    await expect.poll(() => gaugeUsed(page), { timeout: 15_000 }).toBe(before.used + charged);
+    const after = await quotaOf(request, alice);
+    expect(after.used).toBe(before.used + charged);
+    await expect(page.getByTestId('quota-remaining')).toContainText(String(after.remaining));
+
+    // History: this week's bar carries the charge.
+    const currentBar = page.locator('.history__bar--current');
+    await expect(currentBar).toHaveAttribute('data-slots', String(after.used));
+
+    // Play it: the audio element loads, play() resolves and time advances; captions load.
+    const audio = episode.getByTestId('episode-audio');
+    await expect(audio).toBeVisible();
+    const duration = await audio.evaluate(
+      (element: HTMLAudioElement) =>
+        new Promise<number>((resolve, reject) => {
+          if (element.readyState >= 1) resolve(element.duration);
+          element.addEventListener('loadedmetadata', () => resolve(element.duration));
+          element.addEventListener('error', () => reject(new Error('audio failed to load')));
+        }),
+    );
+    expect(duration).toBeGreaterThan(1);
+    await audio.evaluate(async (element: HTMLAudioElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0.2);
+    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+    await expect
+      .poll(() =>
+        audio.evaluate((element: HTMLAudioElement) => element.textTracks[0]?.cues?.length ?? 0),
+      )
+      .toBeGreaterThan(0);
+
+    // Chapters seek the audio.
+    const chapters = episode.getByRole('navigation', { name: /Chapters of/ }).getByRole('button');
+    const chapterCount = await chapters.count();
+    expect(chapterCount).toBeGreaterThan(0);
+    await chapters.nth(chapterCount - 1).click();
+    const lastStart = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+    expect(lastStart).toBeGreaterThan(0);
+    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+
+    // Accessibility: no serious or critical axe violations on the main page.
+    const axe = await new AxeBuilder({ page }).analyze();
+    const severe = axe.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`),
+    ).toEqual([]);
+
+    // The screenshot artifact.
+    const screenshot = testInfo.outputPath('dashboard.png');
+    await page.screenshot({ path: screenshot, fullPage: true });
+    await testInfo.attach('dashboard', { path: screenshot, contentType: 'image/png' });
+
+    // A second user sees none of it: not in the UI, not through the API.
+    await page.getByRole('button', { name: 'Switch user' }).click();
+    await pickUser(page, bob);
+    await expect(page.getByText('No episodes yet.')).toBeVisible();
+    await expect(page.getByTestId('episode')).toHaveCount(0);
+    await expect(page.getByRole('meter', { name: 'Slots used this week' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    const bobsList = (await (
+      await request.get('/api/podcasts', { headers: asUser(bob) })
+    ).json()) as {
+      items: JobBody[];
+    };
+    expect(bobsList.items).toEqual([]);
+    const bobPeeks = await request.get(`/api/podcasts/${job?.jobId}`, { headers: asUser(bob) });
+    expect(bobPeeks.status()).toBe(404);
+    expect((await quotaOf(request, bob)).used).toBe(0);
+  });
+
+  test('the dashboard fits a 375 px wide phone screen without sideways scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await pickUser(page, `phone-${Date.now().toString(36)}`);
+    await expect(page.getByRole('meter', { name: 'Slots used this week' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
+  });
+});

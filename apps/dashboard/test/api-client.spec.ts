@@ -1,0 +1,158 @@
+/**
+ * @jest-environment node
+ */
+import { createApiClient } from '../src/api/api-client';
+import { ApiError, NetworkError, ResponseShapeError } from '../src/api/errors';
+import { sendJson, startLocalHttpServer } from './support/local-http-server';
+
+const QUOTA = {
+  week: '2026-W49',
+  used: 6,
+  limit: 200,
+  remaining: 194,
+  resetsAt: '2026-12-07T00:00:00.000Z',
+  plan: 'free',
+  slotsPerMinute: { standard: 1, neural: 2, generative: 4 },
+};
+
+const READY_JOB = {
+  jobId: 'job-1',
+  status: 'ready',
+  topic: 'Tides',
+  quality: 'neural',
+  minutes: 1,
+  createdAt: '2026-12-02T09:00:00.000Z',
+  updatedAt: '2026-12-02T09:01:00.000Z',
+  progress: { done: 2, total: 2 },
+  estimatedCost: 2,
+  cost: 2,
+  chargedWeek: '2026-W49',
+  durationSeconds: 58.3,
+  audioUrl: '/api/podcasts/job-1/audio?sig=x',
+  captionsUrl: '/api/podcasts/job-1/captions?sig=x',
+  chapters: [{ title: 'Welcome', startSeconds: 0, endSeconds: 20 }],
+};
+
+describe('createApiClient', () => {
+  let server: Awaited<ReturnType<typeof startLocalHttpServer>>;
+  let route: (url: string, method: string) => [number, unknown];
+
+  beforeAll(async () => {
+    server = await startLocalHttpServer((request, response) => {
+      const [status, body] = route(request.url, request.method);
+      if (typeof body === 'string') {
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(body);
+      } else sendJson(response, status, body);
+    });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+  });
+
+  const client = () =>
+    createApiClient({
+      identityHeaders: async () => ({ 'x-lumcast-user': 'alice' }),
+      fetch: server.fetchRelative,
+    });
+
+  it('sends the identity header and reads the quota', async () => {
+    route = () => [200, QUOTA];
+    await expect(client().getQuota()).resolves.toEqual(QUOTA);
+    expect(server.requests[0]?.url).toBe('/api/quota');
+    expect(server.requests[0]?.headers['x-lumcast-user']).toBe('alice');
+  });
+
+  it('posts a new episode as JSON and returns the accepted job', async () => {
+    route = () => [202, { jobId: 'job-9', status: 'queued', estimatedCost: 4 }];
+    const accepted = await client().createPodcast({
+      topic: 'Tides',
+      minutes: 2,
+      quality: 'neural',
+    });
+    expect(accepted).toEqual({ jobId: 'job-9', status: 'queued', estimatedCost: 4 });
+    expect(server.requests[0]?.method).toBe('POST');
+    expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      topic: 'Tides',
+      minutes: 2,
+      quality: 'neural',
+    });
+  });
+
+  it('lists jobs with chapters and links as the contract describes them', async () => {
+    route = () => [200, { items: [READY_JOB] }];
+    const [job] = await client().listPodcasts();
+    expect(job).toMatchObject({
+      jobId: 'job-1',
+      status: 'ready',
+      cost: 2,
+      chargedWeek: '2026-W49',
+    });
+    expect(job?.chapters).toEqual([{ title: 'Welcome', startSeconds: 0, endSeconds: 20 }]);
+  });
+
+  it('turns a quota refusal into an ApiError that keeps code, remaining and reset time', async () => {
+    route = () => [
+      429,
+      {
+        error: {
+          code: 'quota_exhausted',
+          message: 'Only 3 slots remain this week.',
+          remaining: 3,
+          resetsAt: '2026-12-07T00:00:00.000Z',
+        },
+      },
+    ];
+    const error = await client()
+      .createPodcast({ topic: 'Tides', minutes: 60, quality: 'generative' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'quota_exhausted',
+      message: 'Only 3 slots remain this week.',
+    });
+    expect((error as ApiError).details).toEqual({
+      remaining: 3,
+      resetsAt: '2026-12-07T00:00:00.000Z',
+    });
+  });
+
+  it('keeps the field a 400 names, and explains a bare 401', async () => {
+    route = () => [
+      400,
+      { error: { code: 'invalid_request', message: 'topic is empty', field: 'topic' } },
+    ];
+    await expect(
+      client().createPodcast({ topic: ' ', minutes: 1, quality: 'standard' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      field: 'topic',
+    });
+    route = () => [401, ''];
+    await expect(client().getQuota()).rejects.toMatchObject({
+      status: 401,
+      code: 'http_401',
+      message: 'You are not signed in. (HTTP 401)',
+    });
+  });
+
+  it('reports a job from outside the contract as a ResponseShapeError naming the member', async () => {
+    route = () => [200, { items: [{ ...READY_JOB, status: 'exploded' }] }];
+    await expect(client().listPodcasts()).rejects.toThrow(
+      new ResponseShapeError('items[0]: unknown status exploded'),
+    );
+    route = () => [200, 'not json'];
+    await expect(client().getQuota()).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it('reports an unreachable server as a NetworkError', async () => {
+    const offline = createApiClient({
+      identityHeaders: async () => ({}),
+      fetch: (input, init) => fetch(new URL(String(input), 'http://127.0.0.1:9'), init),
+    });
+    await expect(offline.getQuota()).rejects.toBeInstanceOf(NetworkError);
+  });
+});

@@ -1,0 +1,120 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EpisodesPanel } from '../src/components/episodes-panel';
+import { HistoryChart } from '../src/components/history-chart';
+import { weeklyUsage } from '../src/domain/weekly-history';
+import { aJob } from './support/jobs';
+
+const noop = () => undefined;
+
+describe('EpisodesPanel', () => {
+  it('shows the stage with k/n chunks and a progress bar while a job runs', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({ status: 'synthesizing', progress: { done: 2, total: 5 }, estimatedCost: 4 }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    expect(screen.getByText('Speaking the script — 2/5 chunks')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '45'); // 15 % + 75 % × 2/5;
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent(
+      'Estimated 4 slots; charged when ready.',
+    );
+    expect(screen.getByText('1 in progress · updating live')).toBeInTheDocument();
+  });
+
+  it('shows the charge, an audio player with captions, and chapters that seek', async () => {
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({
+              status: 'ready',
+              cost: 2,
+              chargedWeek: '2026-W49',
+              durationSeconds: 61,
+              audioUrl: '/api/podcasts/job-1/audio?signature=s',
+              captionsUrl: '/api/podcasts/job-1/captions?signature=s',
+              chapters: [
+                { title: 'Welcome', startSeconds: 0, endSeconds: 20 },
+                { title: 'The Moon', startSeconds: 20, endSeconds: 61 },
+              ],
+            }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent(
+      'Charged 2 slots (2026-W49) for 1:01 of audio',
+    );
+    const audio = screen.getByTestId('episode-audio') as HTMLAudioElement;
+    expect(audio).toHaveAttribute('src', '/api/podcasts/job-1/audio?signature=s');
+    const track = audio.querySelector('track');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', '/api/podcasts/job-1/captions?signature=s');
+
+    const chapters = within(
+      screen.getByRole('navigation', { name: 'Chapters of “How tides work”' }),
+    );
+    await user.click(chapters.getByRole('button', { name: /The Moon/ }));
+    expect(audio.currentTime).toBe(20);
+    expect(play).toHaveBeenCalled();
+    expect(chapters.getByRole('button', { name: /The Moon/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    play.mockRestore();
+  });
+
+  it('says a refused job cost nothing, and offers a retry when loading fails', async () => {
+    const onRetry = jest.fn();
+    const { rerender } = render(
+      <EpisodesPanel
+        jobs={{ loading: false, data: [aJob({ status: 'quota_exceeded' })] }}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent('Nothing charged.');
+    rerender(
+      <EpisodesPanel jobs={{ loading: false, error: new Error('HTTP 500') }} onRetry={onRetry} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Your episodes could not load. HTTP 500');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a skeleton while the first load runs', () => {
+    render(<EpisodesPanel jobs={{ loading: true }} onRetry={noop} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your episodes…');
+    expect(screen.getByRole('region', { name: 'Episodes' })).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('HistoryChart', () => {
+  it('is an image whose text alternative lists every week, with one bar per week', () => {
+    const weeks = weeklyUsage(
+      [aJob({ status: 'ready', cost: 6, chargedWeek: '2026-W49' })],
+      new Date('2026-12-02T09:00:00Z'),
+    );
+    const { container } = render(<HistoryChart weeks={weeks} limit={200} />);
+    const chart = screen.getByRole('img', { name: /Slots used per week/ });
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining('6 slots over 8 weeks from 2026-W42 to 2026-W49'),
+    );
+    expect(chart).toHaveAccessibleName(expect.stringContaining('2026-W49: 6'));
+    const bars = container.querySelectorAll('rect.history__bar');
+    expect(bars).toHaveLength(8);
+    expect(bars[7]).toHaveAttribute('data-slots', '6');
+    expect(Number(bars[7]?.getAttribute('height'))).toBeGreaterThan(0);
+    expect(Number(bars[0]?.getAttribute('height'))).toBe(0);
+  });
+});
