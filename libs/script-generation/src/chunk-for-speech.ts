@@ -1,13 +1,5 @@
 import { ScriptInputError } from './errors';
-import {
-  isAttachedClauseBreak,
-  isClausePunctuation,
-  isCjkSentenceTerminator,
-  isHighSurrogate,
-  isLowSurrogate,
-  isSentenceCut,
-  isWhitespace,
-} from './text-boundaries';
+import { findSpeechCut, isWhitespace } from './text-boundaries';
 
 /**
  * Default and Polly's limit: Polly bills at most 3,000 characters per request.
@@ -18,41 +10,6 @@ import {
  * ```
  */
 export const DEFAULT_SPEECH_CHUNK_CHARS = 3_000;
-
-/**
- * Finds where to end the chunk that starts at `start` (a non-whitespace index) when the
- * rest of the text is longer than `maxChars`. One backward scan over the window: the
- * last sentence end wins; failing that the last clause break, then the last whitespace,
- * then a hard cut that never separates a surrogate pair.
- */
-function findCut(text: string, start: number, maxChars: number): number {
-  const limit = start + maxChars;
-  let clauseCut = -1;
-  let spaceCut = -1;
-  for (let cut = limit; cut > start; cut -= 1) {
-    const next = text.charCodeAt(cut);
-    const previous = text.charCodeAt(cut - 1);
-    if (isWhitespace(next)) {
-      if (isWhitespace(previous)) continue;
-      if (spaceCut < 0) spaceCut = cut;
-      if (isSentenceCut(text, cut)) return cut;
-      if (clauseCut < 0 && (isClausePunctuation(previous) || isAttachedClauseBreak(previous))) {
-        clauseCut = cut;
-      }
-    } else if (isCjkSentenceTerminator(previous)) {
-      return cut;
-    } else if (clauseCut < 0 && isAttachedClauseBreak(previous)) {
-      clauseCut = cut;
-    }
-  }
-  if (clauseCut > start) return clauseCut;
-  if (spaceCut > start) return spaceCut;
-  const hard = limit;
-  if (isHighSurrogate(text.charCodeAt(hard - 1)) && isLowSurrogate(text.charCodeAt(hard))) {
-    return hard - 1;
-  }
-  return hard;
-}
 
 /**
  * Splits text into chunks a speech engine can take in one request.
@@ -92,7 +49,7 @@ export function chunkForSpeech(text: string, options: { maxChars?: number } = {}
       chunks.push(text.slice(start).trimEnd());
       return chunks;
     }
-    const cut = findCut(text, start, maxChars);
+    const cut = findSpeechCut(text, start, maxChars);
     chunks.push(text.slice(start, cut).trimEnd());
     start = cut;
   }

@@ -72,10 +72,8 @@ const ABBREVIATIONS = new Set([
   'sr',
   'jr',
   'vs',
-  'etc',
   'e.g',
   'i.e',
-  'no',
   'fig',
   'approx',
   'ca',
@@ -117,6 +115,49 @@ export function isHighSurrogate(code: number): boolean {
 
 export function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * Finds where to end the chunk that starts at `start` (a non-whitespace index) when the
+ * rest of the text is longer than `maxChars`. One backward scan over the window: the
+ * last sentence end wins; failing that the last clause break, then the last whitespace,
+ * then a hard cut that never separates a surrogate pair.
+ *
+ * It lives next to the character rules on purpose: calls across modules go through
+ * CommonJS export getters under Jest and tsx, which made this hot loop 6–10× slower.
+ *
+ * @example
+ * ```ts
+ * findSpeechCut('One. Two three.', 0, 12); // 4 (just after "One.")
+ * ```
+ */
+export function findSpeechCut(text: string, start: number, maxChars: number): number {
+  const limit = start + maxChars;
+  let clauseCut = -1;
+  let spaceCut = -1;
+  for (let cut = limit; cut > start; cut -= 1) {
+    const next = text.charCodeAt(cut);
+    const previous = text.charCodeAt(cut - 1);
+    if (isWhitespace(next)) {
+      if (isWhitespace(previous)) continue;
+      if (spaceCut < 0) spaceCut = cut;
+      if (isSentenceCut(text, cut)) return cut;
+      if (clauseCut < 0 && (isClausePunctuation(previous) || isAttachedClauseBreak(previous))) {
+        clauseCut = cut;
+      }
+    } else if (isCjkSentenceTerminator(previous)) {
+      return cut;
+    } else if (clauseCut < 0 && isAttachedClauseBreak(previous)) {
+      clauseCut = cut;
+    }
+  }
+  if (clauseCut > start) return clauseCut;
+  if (spaceCut > start) return spaceCut;
+  const hard = limit;
+  if (isHighSurrogate(text.charCodeAt(hard - 1)) && isLowSurrogate(text.charCodeAt(hard))) {
+    return hard - 1;
+  }
+  return hard;
 }
 
 /**
