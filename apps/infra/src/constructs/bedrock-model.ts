@@ -1,6 +1,6 @@
-import { Aws, Stack } from 'aws-cdk-lib';
+import { Aws, Stack, Validations } from 'aws-cdk-lib';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 
 const INFERENCE_PROFILE_PREFIX = /^(us|eu|apac|us-gov|jp|au|ca|global)\.(.+)$/;
 
@@ -39,6 +39,16 @@ export function grantInvokeModel(scope: Construct, grantee: IGrantable, modelId:
     resourceName: modelId,
   });
   Grant.addToPrincipal({ grantee, actions: ['bedrock:InvokeModel'], resourceArns: [profileArn] });
+  const foundationModels = `arn:<AWS::Partition>:bedrock:*::foundation-model/${profile[2]}`;
+  if (Construct.isConstruct(grantee.grantPrincipal)) {
+    Validations.of(grantee.grantPrincipal).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${foundationModels}]`,
+      reason:
+        'A cross-region inference profile routes to this one model in whichever region it picks, ' +
+        'so the region is "*"; the statement only applies through this profile ' +
+        '(condition bedrock:InferenceProfileArn).',
+    });
+  }
   return Grant.addToPrincipal({
     grantee,
     actions: ['bedrock:InvokeModel'],
