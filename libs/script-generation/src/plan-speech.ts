@@ -1,4 +1,5 @@
 import { chunkForSpeech, DEFAULT_SPEECH_CHUNK_CHARS } from './chunk-for-speech';
+import { ScriptInputError } from './errors';
 import type { PodcastScript } from './podcast-script';
 
 /**
@@ -30,7 +31,8 @@ export interface SpeechChunk {
  * {@link chunkForSpeech}, so every chunk is ≤ `maxChars` (default 3,000) and no chunk spans
  * two segments. Chunks follow the script's order (chapter, then segment, then text).
  *
- * @throws {ScriptInputError} when `maxChars` is not an integer ≥ 2.
+ * @throws {ScriptInputError} when `maxChars` is not an integer ≥ 2, or a segment's speaker
+ *   is not one of the two hosts (the field names the segment) — nothing is guessed.
  * @example
  * ```ts
  * for (const chunk of planSpeech(script)) {
@@ -45,9 +47,16 @@ export function planSpeech(
 ): SpeechChunk[] {
   const maxChars = options.maxChars ?? DEFAULT_SPEECH_CHUNK_CHARS;
   const firstHost = script.hosts[0].name;
+  const secondHost = script.hosts[1].name;
   const plan: SpeechChunk[] = [];
   script.chapters.forEach((chapter, chapterIndex) => {
     chapter.segments.forEach((segment, segmentIndex) => {
+      if (segment.speaker !== firstHost && segment.speaker !== secondHost) {
+        throw new ScriptInputError(
+          `chapters.${chapterIndex}.segments.${segmentIndex}.speaker`,
+          `speaker "${segment.speaker}" is not one of the hosts (${firstHost}, ${secondHost})`,
+        );
+      }
       const hostIndex = segment.speaker === firstHost ? 0 : 1;
       for (const text of chunkForSpeech(segment.text, { maxChars })) {
         plan.push({

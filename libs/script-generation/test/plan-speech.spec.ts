@@ -70,6 +70,20 @@ describe('planSpeech', () => {
     expect(planSpeech(longScript()).every((chunk) => chunk.text.length <= 3_000)).toBe(true);
   });
 
+  it('rejects a segment whose speaker is not a host instead of guessing a voice', () => {
+    const script = longScript();
+    const chapter = script.chapters[1];
+    if (!chapter) throw new Error('fixture has two chapters');
+    chapter.segments[1] = { speaker: 'Bob', text: 'Hi.' };
+    expect(() => planSpeech(script)).toThrow(
+      expect.objectContaining({
+        name: 'ScriptInputError',
+        field: 'chapters.1.segments.1.speaker',
+        message: 'speaker "Bob" is not one of the hosts (Alex, Sam)',
+      }),
+    );
+  });
+
   it('rejects a bad maxChars with a typed error', () => {
     expect(() => planSpeech(longScript(), { maxChars: 1 })).toThrow(ScriptInputError);
   });
