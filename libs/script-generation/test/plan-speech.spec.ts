@@ -1,5 +1,11 @@
-import { planSpeech, ScriptInputError, type PodcastScript } from '../src/index';
-import { generateParagraph, seededRandom } from '../bench/sample-text';
+import {
+  OfflineScriptWriter,
+  planSpeech,
+  ScriptInputError,
+  SOURCE_TEXT_MAX_CHARS,
+  type PodcastScript,
+} from '../src/index';
+import { generateParagraph, generateText, seededRandom } from '../bench/sample-text';
 
 function longScript(): PodcastScript {
   const random = seededRandom(3);
@@ -64,6 +70,33 @@ describe('planSpeech', () => {
         .join(' ')
         .replace(/\s/g, ''),
     ).toBe(script.chapters[0]?.segments[1]?.text.replace(/\s/g, ''));
+  });
+
+  it('plans a 60-minute offline episode from a maximal source within the limits, losing no text', async () => {
+    const sourceText = generateText(SOURCE_TEXT_MAX_CHARS - 1_000, 8);
+    const script = await new OfflineScriptWriter().write({
+      topic: 'Everything',
+      sourceText,
+      minutes: 60,
+      quality: 'standard',
+    });
+    const plan = planSpeech(script);
+    const segments = script.chapters.flatMap((chapter) => chapter.segments);
+    expect(
+      plan.filter((chunk) => chunk.text.length > 3_000 || chunk.text.trim() !== chunk.text),
+    ).toEqual([]);
+    expect(
+      plan
+        .map((chunk) => chunk.text)
+        .join('')
+        .replace(/\s/g, ''),
+    ).toBe(
+      segments
+        .map((segment) => segment.text)
+        .join('')
+        .replace(/\s/g, ''),
+    );
+    expect(new Set(plan.map((chunk) => chunk.chapterIndex)).size).toBe(script.chapters.length);
   });
 
   it('keeps every chunk within 3,000 characters by default', () => {
