@@ -1,59 +1,136 @@
 /**
- * Benchmark of QuotaLedger.deduct against in-process dynalite, with a raw
- * unconditional `UpdateItem ADD` on the same items as the baseline measured in
- * the same run. Prints DynamoDB calls per in-week charge and charges per second,
- * sequentially and at concurrency 16, with the ledger/raw ratio.
+ * Benchmark of `QuotaLedger.deduct` against in-process dynalite. The baseline is
+ * a raw, unconditional `UpdateItem ADD quotaCount :1` on the same items,
+ * measured in the same run and interleaved with the ledger (rounds alternate
+ * which goes first) so that load from other processes hits both alike.
  *
- * Run: `npx tsx libs/quota/bench/ledger.bench.ts` (or the `quota:bench` target).
+ * Printed per mode: charges per second (wall clock), process CPU per charge
+ * (client and dynalite share this process, so it is the less noisy figure on a
+ * busy machine), the ledger/raw ratios, and DynamoDB requests per in-week
+ * charge as counted by the server.
+ *
+ * Run: `npx tsx libs/quota/bench/ledger.bench.ts` (the `quota:bench` target).
  */
 import { randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { QuotaLedger, isoWeekKey } from '../src/index';
-import { startLocalDynamo, type LocalDynamo } from '../test/support/local-dynamo';
+import { putItem, startLocalDynamo, type LocalDynamo } from '../test/support/local-dynamo';
 
 const ROUNDS = 3;
-const SEQUENTIAL_CHARGES = 600;
-const SEQUENTIAL_USERS = 30;
 const CONCURRENCY = 16;
-const CONCURRENT_CHARGES = 1600;
-const WEEKLY_LIMIT = 1_000_000;
 const NOW = new Date('2026-12-02T12:00:00Z');
+const WEEK = isoWeekKey(NOW);
 
-interface Measure {
+interface Mode {
+  readonly name: string;
+  /** Charges per phase (one raw phase and one ledger phase per round). */
+  readonly charges: number;
+  readonly workers: number;
+  /** Charges each user-week receives in a phase (a 200-slot week holds ~10-20 typical jobs). */
+  readonly chargesPerUser: number;
+  /** Job ids already in each user's week before the phase. */
+  readonly priorJobs: number;
+  readonly cost: number;
+  readonly weeklyLimit: number;
+}
+
+const MODES: readonly Mode[] = [
+  {
+    name: 'sequential',
+    charges: 300,
+    workers: 1,
+    chargesPerUser: 15,
+    priorJobs: 1,
+    cost: 10,
+    weeklyLimit: 200,
+  },
+  {
+    name: `concurrency ${CONCURRENCY}`,
+    charges: 800,
+    workers: CONCURRENCY,
+    chargesPerUser: 15,
+    priorJobs: 1,
+    cost: 10,
+    weeklyLimit: 200,
+  },
+  {
+    name: 'heavy week, seq.',
+    charges: 300,
+    workers: 1,
+    chargesPerUser: 100,
+    priorJobs: 150,
+    cost: 1,
+    weeklyLimit: 1500,
+  },
+];
+
+interface Sample {
   readonly charges: number;
   readonly seconds: number;
+  readonly cpuSeconds: number;
   readonly requests: number;
 }
 
-async function measure(
+async function sample(
   dynamo: LocalDynamo,
   charges: number,
   work: () => Promise<void>,
-): Promise<Measure> {
+): Promise<Sample> {
   const requestsBefore = dynamo.requestsReceived();
+  const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   await work();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { charges, seconds, requests: dynamo.requestsReceived() - requestsBefore };
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    charges,
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    requests: dynamo.requestsReceived() - requestsBefore,
+  };
 }
 
-/** Runs `total` tasks with at most `concurrency` in flight; task i goes to worker i % concurrency. */
-async function inParallel(
-  total: number,
-  concurrency: number,
-  task: (index: number, worker: number) => Promise<void>,
-) {
+/** The users of one phase: worker w's k-th charge goes to user `${prefix}-${w}-${floor(k / chargesPerUser)}`. */
+function phaseUsers(prefix: string, mode: Mode): string[][] {
+  const perWorker = Math.ceil(mode.charges / mode.workers);
+  return Array.from({ length: mode.workers }, (_, worker) =>
+    Array.from(
+      { length: Math.ceil(perWorker / mode.chargesPerUser) },
+      (_, k) => `${prefix}-${worker}-${k}`,
+    ),
+  );
+}
+
+/** Puts each user in the current week with `priorJobs` job ids already charged (not measured). */
+async function prepare(dynamo: LocalDynamo, users: readonly string[], mode: Mode): Promise<void> {
+  for (const userId of users) {
+    await putItem(dynamo, {
+      userId: { S: userId },
+      plan: { S: 'free' },
+      quotaWeek: { S: WEEK },
+      quotaCount: { N: String(mode.priorJobs) },
+      quotaChargedJobs: { SS: Array.from({ length: mode.priorJobs }, () => randomUUID()) },
+    });
+  }
+}
+
+async function runPhase(
+  mode: Mode,
+  users: string[][],
+  chargeOne: (userId: string) => Promise<void>,
+): Promise<void> {
   await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      for (let index = worker; index < total; index += concurrency) await task(index, worker);
+    users.map(async (own) => {
+      const perWorker = Math.ceil(mode.charges / mode.workers);
+      for (let k = 0; k < perWorker; k += 1)
+        await chargeOne(own[Math.floor(k / mode.chargesPerUser)] as string);
     }),
   );
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+function total(samples: readonly Sample[], field: keyof Sample): number {
+  return samples.reduce((sum, s) => sum + s[field], 0);
 }
 
 async function main(): Promise<void> {
@@ -63,18 +140,8 @@ async function main(): Promise<void> {
     tableName: dynamo.tableName,
     now: () => NOW,
   });
-  const users = Array.from(
-    { length: Math.max(SEQUENTIAL_USERS, CONCURRENCY) },
-    (_, index) => `bench-user-${index}`,
-  );
-
-  // Start each user's week (rollover path, not measured): every measured charge is in-week.
-  for (const userId of users) {
-    await ledger.deduct({ userId, jobId: randomUUID(), cost: 1, weeklyLimit: WEEKLY_LIMIT });
-  }
-
-  const rawAdd = (userId: string) =>
-    dynamo.client.send(
+  const rawAdd = async (userId: string): Promise<void> => {
+    await dynamo.client.send(
       new UpdateItemCommand({
         TableName: dynamo.tableName,
         Key: { userId: { S: userId } },
@@ -83,71 +150,84 @@ async function main(): Promise<void> {
         ExpressionAttributeValues: { ':cost': { N: '1' } },
       }),
     );
-  const charge = async (userId: string) => {
-    const result = await ledger.deduct({
-      userId,
-      jobId: randomUUID(),
-      cost: 1,
-      weeklyLimit: WEEKLY_LIMIT,
-    });
-    if (result.outcome !== 'charged') throw new Error(`unexpected ${result.outcome}`);
   };
-  const userFor = (index: number, pool: number) => users[index % pool] as string;
 
-  const results: Record<string, { raw: Measure[]; ledger: Measure[] }> = {
-    sequential: { raw: [], ledger: [] },
-    [`concurrency ${CONCURRENCY}`]: { raw: [], ledger: [] },
-  };
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const seq = results['sequential'] as { raw: Measure[]; ledger: Measure[] };
-    const par = results[`concurrency ${CONCURRENCY}`] as { raw: Measure[]; ledger: Measure[] };
-    seq.raw.push(
-      await measure(dynamo, SEQUENTIAL_CHARGES, async () => {
-        for (let i = 0; i < SEQUENTIAL_CHARGES; i += 1) await rawAdd(userFor(i, SEQUENTIAL_USERS));
-      }),
-    );
-    seq.ledger.push(
-      await measure(dynamo, SEQUENTIAL_CHARGES, async () => {
-        for (let i = 0; i < SEQUENTIAL_CHARGES; i += 1) await charge(userFor(i, SEQUENTIAL_USERS));
-      }),
-    );
-    par.raw.push(
-      await measure(dynamo, CONCURRENT_CHARGES, () =>
-        inParallel(CONCURRENT_CHARGES, CONCURRENCY, async (_, worker) => {
-          await rawAdd(userFor(worker, CONCURRENCY));
-        }),
-      ),
-    );
-    par.ledger.push(
-      await measure(dynamo, CONCURRENT_CHARGES, () =>
-        inParallel(CONCURRENT_CHARGES, CONCURRENCY, (_, worker) =>
-          charge(userFor(worker, CONCURRENCY)),
-        ),
-      ),
+  // Warm-up (not measured): let V8 compile the SDK, dynalite and ledger paths.
+  const warmUp = MODES[0] as Mode;
+  const warmUsers = phaseUsers('warm-up', warmUp);
+  await prepare(dynamo, warmUsers.flat(), warmUp);
+  for (const userId of warmUsers.flat()) {
+    for (let k = 0; k < warmUp.chargesPerUser; k += 1) {
+      await rawAdd(userId);
+      await ledger.deduct({ userId, jobId: randomUUID(), cost: 1, weeklyLimit: 1000 });
+    }
+  }
+
+  const rows: string[] = [];
+  for (const mode of MODES) {
+    const raw: Sample[] = [];
+    const led: Sample[] = [];
+    const charge = async (userId: string): Promise<void> => {
+      const result = await ledger.deduct({
+        userId,
+        jobId: randomUUID(),
+        cost: mode.cost,
+        weeklyLimit: mode.weeklyLimit,
+      });
+      if (result.outcome !== 'charged')
+        throw new Error(`benchmark expected a charge, got ${result.outcome}`);
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Raw and ledger phases use distinct but identically prepared items.
+      const rawUsers = phaseUsers(`raw-${mode.workers}-${mode.priorJobs}-${round}`, mode);
+      const ledgerUsers = phaseUsers(`ledger-${mode.workers}-${mode.priorJobs}-${round}`, mode);
+      await prepare(dynamo, [...rawUsers.flat(), ...ledgerUsers.flat()], mode);
+      const rawPhase = () => sample(dynamo, mode.charges, () => runPhase(mode, rawUsers, rawAdd));
+      const ledgerPhase = () =>
+        sample(dynamo, mode.charges, () => runPhase(mode, ledgerUsers, charge));
+      if (round % 2 === 0) {
+        raw.push(await rawPhase());
+        led.push(await ledgerPhase());
+      } else {
+        led.push(await ledgerPhase());
+        raw.push(await rawPhase());
+      }
+    }
+    const rawRate = total(raw, 'charges') / total(raw, 'seconds');
+    const ledgerRate = total(led, 'charges') / total(led, 'seconds');
+    const rawCpu = (1000 * total(raw, 'cpuSeconds')) / total(raw, 'charges');
+    const ledgerCpu = (1000 * total(led, 'cpuSeconds')) / total(led, 'charges');
+    const calls = total(led, 'requests') / total(led, 'charges');
+    rows.push(
+      [
+        mode.name.padEnd(18),
+        rawRate.toFixed(0).padStart(8),
+        ledgerRate.toFixed(0).padStart(9),
+        (ledgerRate / rawRate).toFixed(2).padStart(10),
+        rawCpu.toFixed(2).padStart(11),
+        ledgerCpu.toFixed(2).padStart(14),
+        (rawCpu / ledgerCpu).toFixed(2).padStart(9),
+        calls.toFixed(2).padStart(15),
+      ].join(' | '),
     );
   }
   await dynamo.close();
 
-  const jobsPerUser =
-    1 + ROUNDS * (SEQUENTIAL_CHARGES / SEQUENTIAL_USERS + CONCURRENT_CHARGES / CONCURRENCY);
-  console.log(`QuotaLedger.deduct vs raw UpdateItem ADD — in-process dynalite, ${isoWeekKey(NOW)}`);
   console.log(
-    `node ${process.version}, ${availableParallelism()} cores, ${ROUNDS} interleaved rounds (median shown), ` +
-      `job ids are UUIDs, up to ${Math.max(...users.map((_, i) => (i < CONCURRENCY ? jobsPerUser : 0)))} jobs per user-week`,
+    `QuotaLedger.deduct (in-week charges) vs raw UpdateItem ADD, in-process dynalite, ${WEEK}`,
+  );
+  console.log(
+    `node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end, ` +
+      `${ROUNDS} interleaved rounds per mode, job ids are UUIDs`,
   );
   console.log('');
-  console.log('mode            | raw ADD /s | ledger /s | ratio | ledger calls per charge');
-  console.log('----------------|-----------:|----------:|------:|-----------------------:');
-  for (const [mode, { raw, ledger: led }] of Object.entries(results)) {
-    const rawRate = median(raw.map((m) => m.charges / m.seconds));
-    const ledgerRate = median(led.map((m) => m.charges / m.seconds));
-    const calls =
-      led.reduce((sum, m) => sum + m.requests, 0) / led.reduce((sum, m) => sum + m.charges, 0);
-    console.log(
-      `${mode.padEnd(15)} | ${rawRate.toFixed(0).padStart(10)} | ${ledgerRate.toFixed(0).padStart(9)} | ` +
-        `${(ledgerRate / rawRate).toFixed(2).padStart(5)} | ${calls.toFixed(2).padStart(23)}`,
-    );
-  }
+  console.log(
+    'mode               | raw /s   | ledger /s | rate ratio | raw CPU ms | ledger CPU ms | CPU ratio | calls per charge',
+  );
+  console.log(
+    '-------------------|---------:|----------:|-----------:|-----------:|--------------:|----------:|----------------:',
+  );
+  for (const row of rows) console.log(row);
 }
 
 main().catch((error: unknown) => {
