@@ -86,21 +86,31 @@ export function assembleMp3(chunks: Uint8Array[], options: AssembleMp3Options = 
   );
   const silence = silentMp3Frame(format);
 
-  const frameLengths: number[] = [];
   const chunkStartsSeconds: number[] = [];
   const bitrates = new Set<number>();
   let variableBitrate = false;
+  let frames = 0;
   scans.forEach((scan, index) => {
-    if (index > 0) for (let i = 0; i < silenceFrames; i++) frameLengths.push(silence.length);
-    chunkStartsSeconds.push(frameLengths.length * secondsPerFrame);
-    for (const length of scan.frameLengths) frameLengths.push(length);
+    if (index > 0) frames += silenceFrames;
+    chunkStartsSeconds.push(frames * secondsPerFrame);
+    frames += scan.frames;
     if (scan.variableBitrate) variableBitrate = true;
     bitrates.add(scan.audioBitrateKbps);
   });
-  if (silenceFrames > 0 && scans.length > 1)
+  if (silenceFrames > 0 && scans.length > 1) {
     bitrates.add((parseMp3FrameHeader(silence, 0) as Mp3FrameHeader).bitrateKbps);
+  }
   if (bitrates.size > 1) variableBitrate = true;
-  const frames = frameLengths.length;
+  const frameLengths = new Uint16Array(frames);
+  let frameIndex = 0;
+  scans.forEach((scan, index) => {
+    if (index > 0) {
+      frameLengths.fill(silence.length, frameIndex, frameIndex + silenceFrames);
+      frameIndex += silenceFrames;
+    }
+    frameLengths.set(scan.frameLengths, frameIndex);
+    frameIndex += scan.frames;
+  });
   const durationSeconds = frames * secondsPerFrame;
 
   const chapterTag = options.chapters && options.chapters.length > 0 ? options.chapters : undefined;
@@ -108,9 +118,11 @@ export function assembleMp3(chunks: Uint8Array[], options: AssembleMp3Options = 
   const tag = chapterTag ? id3ChapterTag(chapterTag) : new Uint8Array(0);
   const xing = xingHeaderFrame(format, frameLengths, variableBitrate);
 
-  let total = tag.length + xing.length;
-  for (const length of frameLengths) total += length;
-  const audio = new Uint8Array(total);
+  let total = tag.length + xing.length + silence.length * silenceFrames * (scans.length - 1);
+  for (const scan of scans) total += scan.audioBytes;
+  // Every byte is written below, so the buffer need not be zero-filled first.
+  const unfilled = Buffer.allocUnsafe(total);
+  const audio = new Uint8Array(unfilled.buffer, unfilled.byteOffset, total);
   audio.set(tag, 0);
   audio.set(xing, tag.length);
   let offset = tag.length + xing.length;

@@ -1,5 +1,10 @@
 import { AudioFormatError } from './errors';
-import { type Mp3FrameHeader, parseMp3FrameHeader } from './mp3-frame-header';
+import {
+  layer3Bitrates,
+  layer3FrameLength,
+  type Mp3FrameHeader,
+  parseMp3FrameHeader,
+} from './mp3-frame-header';
 import { audioEndBeforeTrailingTags, skipLeadingTags } from './mp3-tags';
 
 /** Kind of the informational first frame written by encoders (it carries no audio). */
@@ -18,7 +23,7 @@ export interface Mp3Scan {
   /** Number of audio frames (header frame and truncated last frame excluded). */
   frames: number;
   /** Byte length of each audio frame, in order. */
-  frameLengths: number[];
+  frameLengths: Uint16Array;
   /** Byte ranges holding the audio frames (more than one when junk sat between frames). */
   runs: FrameRun[];
   /** Sum of the audio frames' lengths. */
@@ -126,24 +131,59 @@ export function scanMp3Frames(bytes: Uint8Array, chunkIndex?: number): Mp3Scan {
   }
   let skippedBytes = position - start;
   const first = parseMp3FrameHeader(bytes, position) as Mp3FrameHeader;
+  const firstOffset = position;
   const detected = detectHeaderFrame(bytes, position, first);
   if (detected) position += first.frameLength;
 
-  const frameLengths: number[] = [];
+  // Upper bound on the frame count: every frame is at least as long as the shortest one at this rate.
+  const shortestFrame = layer3FrameLength(
+    first.version,
+    layer3Bitrates(first.version)[0] as number,
+    first.sampleRate,
+    false,
+  );
+  const lengths = new Uint16Array(Math.ceil((end - position) / shortestFrame) + 1);
+  let count = 0;
   const runs: FrameRun[] = [];
   let runStart = position;
   let audioBytes = 0;
   let firstBitrate = -1;
   let variableBitrate = false;
+  // Fast path: read the header as one big-endian word, compare the bits that must not change (sync,
+  // version, layer, sample rate; mono or not) with the first frame's, and look the frame length up by
+  // bit-rate index. No allocation per frame.
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lockedWord = (view.getUint32(firstOffset) & 0xfffe0c00) >>> 0;
+  const lockedMono = first.channels === 1;
+  const lengthByBitrateIndex = new Uint16Array(16);
+  layer3Bitrates(first.version).forEach((kbps, index) => {
+    lengthByBitrateIndex[index + 1] = layer3FrameLength(
+      first.version,
+      kbps,
+      first.sampleRate,
+      false,
+    );
+  });
   while (position < end) {
-    const header = parseMp3FrameHeader(bytes, position);
-    if (header && sameStream(header, first) && position + header.frameLength <= end) {
-      frameLengths.push(header.frameLength);
-      audioBytes += header.frameLength;
-      if (firstBitrate < 0) firstBitrate = header.bitrateKbps;
-      else if (header.bitrateKbps !== firstBitrate) variableBitrate = true;
-      position += header.frameLength;
-      continue;
+    if (position + 4 <= end) {
+      const word = view.getUint32(position);
+      const frameLength =
+        (lengthByBitrateIndex[(word >>> 12) & 0xf] as number) + ((word >>> 9) & 1);
+      if (
+        (word & 0xfffe0c00) >>> 0 === lockedWord &&
+        ((word & 0xc0) === 0xc0) === lockedMono &&
+        (word & 3) !== 2 &&
+        frameLength > 1 &&
+        position + frameLength <= end
+      ) {
+        lengths[count++] = frameLength;
+        audioBytes += frameLength;
+        const bitrateIndex = (word >>> 12) & 0xf;
+        if (firstBitrate < 0) firstBitrate = bitrateIndex;
+        else if (bitrateIndex !== firstBitrate) variableBitrate = true;
+        position += frameLength;
+        continue;
+      }
     }
     // Junk, a frame of another stream, or a truncated last frame: resync after it, or stop.
     if (position > runStart) runs.push({ start: runStart, end: position });
@@ -166,18 +206,18 @@ export function scanMp3Frames(bytes: Uint8Array, chunkIndex?: number): Mp3Scan {
     runStart = next;
   }
   if (position > runStart) runs.push({ start: runStart, end: Math.min(position, end) });
-  if (frameLengths.length === 0) {
+  if (count === 0) {
     throw new AudioFormatError(`${label} holds no complete MPEG Layer III audio frame`, {
       chunkIndex,
     });
   }
   return {
     first,
-    frames: frameLengths.length,
-    frameLengths,
+    frames: count,
+    frameLengths: lengths.subarray(0, count),
     runs,
     audioBytes,
-    audioBitrateKbps: firstBitrate,
+    audioBitrateKbps: layer3Bitrates(first.version)[firstBitrate - 1] as number,
     variableBitrate,
     headerFrame: detected?.kind,
     declaredFrames: detected?.declaredFrames,

@@ -55,7 +55,7 @@ const XING_PAYLOAD_LENGTH = 4 + 4 + 4 + 4 + 100 + 4;
  */
 export function xingHeaderFrame(
   format: Mp3StreamFormat,
-  frameLengths: readonly number[],
+  frameLengths: ArrayLike<number>,
   variableBitrate: boolean,
 ): Uint8Array {
   const sideInfoLength = layer3SideInfoLength(format.version, format.channels);
@@ -64,7 +64,7 @@ export function xingHeaderFrame(
   const at = 4 + sideInfoLength;
   const frames = frameLengths.length;
   let audioBytes = 0;
-  for (const length of frameLengths) audioBytes += length;
+  for (let i = 0; i < frames; i++) audioBytes += frameLengths[i] as number;
   const totalBytes = frame.length + audioBytes;
 
   frame.set(new TextEncoder().encode(variableBitrate ? 'Xing' : 'Info'), at);
