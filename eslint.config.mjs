@@ -43,6 +43,11 @@ export default [
     },
   },
   {
+    // Project config files extend the shared root ones, as Nx scaffolds them.
+    files: ['**/eslint.config.mjs', '**/jest.config.cjs', '**/jest.preset.js'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts'],
     plugins: { jest },
     rules: {

@@ -27,6 +27,12 @@ module.exports = {
     '^@lumcast/audio-assembly$': path.join(__dirname, 'libs/audio-assembly/src/index.ts'),
     '^@lumcast/script-generation$': path.join(__dirname, 'libs/script-generation/src/index.ts'),
     '^@lumcast/pipeline$': path.join(__dirname, 'libs/pipeline/src/index.ts'),
+    // Jest resolves lamejs's "require" condition, an IIFE that exports nothing under CommonJS;
+    // map it to the ESM build, which the transform above transpiles.
+    '^@breezystack/lamejs$': path.join(
+      __dirname,
+      'node_modules/@breezystack/lamejs/dist/lamejs.js',
+    ),
   },
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/dist/', '/.next/'],

@@ -26,10 +26,12 @@ export async function toApiGatewayEvent(
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
+    // An oversized body is still read to its end (and dropped), so the connection stays usable.
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES)
-      throw new PayloadTooLargeError(`Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  if (size > MAX_BODY_BYTES) {
+    throw new PayloadTooLargeError(`Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {

@@ -37,6 +37,10 @@ export interface LocalStackOptions extends LocalConfig {
   dashboardDir?: string;
   /** Milliseconds before any state machine retry and any queue redelivery (tests make them short). */
   retryDelayMs?: number;
+  /** Replaces some services (tests use it to inject a failing step or a faster synthesizer). */
+  services?: Partial<PipelineServices>;
+  /** Called when an execution ends (tests count executions with it). */
+  onExecutionEnd?: (jobId: string, outcome: 'succeeded' | 'failed', error?: unknown) => void;
 }
 
 /** A running local stack. */
@@ -117,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     links: () => links,
     queue: () => queue as InProcessQueue,
     starter: () => machine as LocalStateMachine,
+    ...options.services,
   };
   const handlers = pipelineHandlers(services, env);
   machine = await LocalStateMachine.load({
@@ -127,6 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       CallbackFunctionArn: handlers.callback(),
     },
     retryDelayMs: options.retryDelayMs,
+    onExecutionEnd: options.onExecutionEnd,
   });
   const deadLetters = path.join(options.dataDir, 'dead-letters.jsonl');
   queue = new InProcessQueue({

@@ -4,7 +4,7 @@
  * which projects are affected relative to the previous commit.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -51,18 +51,24 @@ function affectedAfterChanging(
 
 /**
  * An independent answer to "who depends on this lib": scan every project's
- * sources for `@lumcast/<lib>` imports and close over them transitively.
+ * sources for `@lumcast/<lib>` imports, add each `project.json`'s implicit
+ * dependencies, and close over them transitively.
  */
 function dependantsOf(lib: string, checkout: string): string[] {
-  const projects: Record<string, string> = {
-    quota: 'libs/quota',
-    'audio-assembly': 'libs/audio-assembly',
-    'script-generation': 'libs/script-generation',
-    functions: 'apps/functions',
-    infra: 'apps/infra',
-    dashboard: 'apps/dashboard',
-    tools: 'tools',
-  };
+  const projects = run('git', ['ls-files', '*project.json'], checkout)
+    .split('\n')
+    .filter(Boolean)
+    .map((file) => {
+      const config = JSON.parse(readFileSync(path.join(checkout, file), 'utf8')) as {
+        name: string;
+        implicitDependencies?: string[];
+      };
+      return {
+        name: config.name,
+        root: path.dirname(file),
+        implicit: config.implicitDependencies ?? [],
+      };
+    });
   const importPattern = `(from|import\\()\\s*['"]@lumcast/[a-z-]+`;
   const importsOf = (root: string): string[] => {
     const sources = [`:(glob)${root}/**/*.ts`, `:(glob)${root}/**/*.tsx`];
@@ -79,7 +85,7 @@ function dependantsOf(lib: string, checkout: string): string[] {
     }
   };
   const dependsOn = Object.fromEntries(
-    Object.entries(projects).map(([name, root]) => [name, grepSafe(root)]),
+    projects.map(({ name, root, implicit }) => [name, [...grepSafe(root), ...implicit]]),
   );
   const result = new Set([lib]);
   let grew = true;

@@ -1,0 +1,168 @@
+/**
+ * Every refusal of the HTTP API, through the real local server (API Gateway v2
+ * events into the same `api` handler Lambda runs), on dynalite.
+ */
+import { SOURCE_TEXT_MAX_CHARS, TOPIC_MAX_CHARS } from '@lumcast/script-generation';
+import type { LocalStack } from '../local-stack';
+import { callApi, startTestStack, temporaryDataDir } from './support';
+
+jest.setTimeout(60_000);
+
+const valid = { topic: 'Tides', minutes: 5, quality: 'neural' };
+
+describe('the HTTP API', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ dataDir: data.dir });
+    // Nothing is consumed in this suite: it is about what the API accepts.
+    stack.queue.close();
+    stack.queue.send = async () => undefined;
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('answers 401 to a request without an identity, and never trusts a user id from the body', async () => {
+    expect((await callApi(stack, 'GET', '/api/quota')).status).toBe(401);
+    expect((await callApi(stack, 'POST', '/api/podcasts', { body: valid })).status).toBe(401);
+    const smuggled = await callApi(stack, 'POST', '/api/podcasts', {
+      user: 'alice',
+      body: { ...valid, userId: 'bob' },
+    });
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.body.error).toMatchObject({ code: 'unknown_field', field: 'userId' });
+  });
+
+  it.each([
+    ['malformed JSON', '{"topic":', 'malformed_json', undefined],
+    ['a JSON array', '[1,2]', 'malformed_json', undefined],
+    ['an empty body', '', 'malformed_json', undefined],
+  ])('answers 400 to %s', async (_name, rawBody, code, field) => {
+    const response = await callApi(stack, 'POST', '/api/podcasts', { user: 'alice', rawBody });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe(code);
+    expect(response.body.error.field).toBe(field);
+    expect(response.body.error.message).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['an empty topic', { ...valid, topic: '   ' }, 'topic'],
+    ['a missing topic', { minutes: 5, quality: 'neural' }, 'topic'],
+    ['a topic over the limit', { ...valid, topic: 'x'.repeat(TOPIC_MAX_CHARS + 1) }, 'topic'],
+    [
+      'a source text over the limit',
+      { ...valid, sourceText: 'x'.repeat(SOURCE_TEXT_MAX_CHARS + 1) },
+      'sourceText',
+    ],
+    ['zero minutes', { ...valid, minutes: 0 }, 'minutes'],
+    ['61 minutes', { ...valid, minutes: 61 }, 'minutes'],
+    ['fractional minutes', { ...valid, minutes: 1.5 }, 'minutes'],
+    ['minutes as a string', { ...valid, minutes: '5' }, 'minutes'],
+    ['an unknown quality', { ...valid, quality: 'ultra' }, 'quality'],
+    ['a malformed series id', { ...valid, seriesId: '../etc' }, 'seriesId'],
+  ])('answers 400 naming the field to %s', async (_name, body, field) => {
+    const response = await callApi(stack, 'POST', '/api/podcasts', { user: 'alice', body });
+    expect(response.status).toBe(400);
+    expect(response.body.error.field).toBe(field);
+    expect(response.body.error.message.length).toBeGreaterThan(10);
+  });
+
+  it('answers 422 to an episode that alone costs more than the weekly limit, with the numbers', async () => {
+    const response = await callApi(stack, 'POST', '/api/podcasts', {
+      user: 'alice',
+      body: { topic: 'Tides', minutes: 60, quality: 'generative' },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({
+      code: 'exceeds_weekly_limit',
+      estimatedCost: 240,
+      limit: 200,
+    });
+    expect(response.body.error.message).toMatch(/240 slots.*200/);
+  });
+
+  it('answers 429 when the episode costs more than what remains, saying how many remain and when they reset', async () => {
+    await stack.services
+      .ledger()
+      .deduct({ userId: 'frank', jobId: 'earlier', cost: 190, weeklyLimit: 200 });
+    const response = await callApi(stack, 'POST', '/api/podcasts', {
+      user: 'frank',
+      body: { topic: 'Tides', minutes: 6, quality: 'neural' },
+    });
+    expect(response.status).toBe(429);
+    expect(response.body.error).toMatchObject({ code: 'quota_exhausted', remaining: 10 });
+    expect(new Date(response.body.error.resetsAt).getUTCDay()).toBe(1);
+    expect(response.body.error.message).toMatch(/only 10 of 200 remain/);
+  });
+
+  it('accepts a valid request with 202, the job id and the estimated cost, and lists it as queued', async () => {
+    const response = await callApi(stack, 'POST', '/api/podcasts', { user: 'alice', body: valid });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      jobId: expect.stringMatching(/^j-/),
+      status: 'queued',
+      estimatedCost: 10,
+    });
+    const list = await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' });
+    expect(list.body.items.map((job: { jobId: string }) => job.jobId)).toContain(
+      response.body.jobId,
+    );
+    expect(list.body.items[0]).not.toHaveProperty('sourceText');
+  });
+
+  it('lists jobs newest first', async () => {
+    const first = await callApi(stack, 'POST', '/api/podcasts', { user: 'gina', body: valid });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await callApi(stack, 'POST', '/api/podcasts', { user: 'gina', body: valid });
+    const list = await callApi(stack, 'GET', '/api/podcasts', { user: 'gina' });
+    expect(list.body.items.map((job: { jobId: string }) => job.jobId)).toEqual([
+      second.body.jobId,
+      first.body.jobId,
+    ]);
+  });
+
+  it('answers 404 to an unknown job, a malformed job id, an unknown route, and 405 to a wrong method', async () => {
+    expect(
+      (
+        await callApi(stack, 'GET', '/api/podcasts/j-0000000000-0000000000000000', {
+          user: 'alice',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await callApi(stack, 'GET', '/api/podcasts/%2e%2e', { user: 'alice' })).status).toBe(
+      404,
+    );
+    expect((await callApi(stack, 'GET', '/api/nothing-here', { user: 'alice' })).status).toBe(404);
+    const wrongMethod = await callApi(stack, 'DELETE', '/api/podcasts', { user: 'alice' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.error.code).toBe('method_not_allowed');
+  });
+
+  it('answers 413 to a body over the size limit', async () => {
+    const response = await callApi(stack, 'POST', '/api/podcasts', {
+      user: 'alice',
+      rawBody: 'x'.repeat(1_100_000),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('reports the quota with week, limit, reset time, plan and prices', async () => {
+    const response = await callApi(stack, 'GET', '/api/quota', { user: 'nobody-yet' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      week: expect.stringMatching(/^\d{4}-W\d{2}$/),
+      used: 0,
+      limit: 200,
+      remaining: 200,
+      plan: 'free',
+      slotsPerMinute: { standard: 1, neural: 2, generative: 4 },
+    });
+  });
+
+  it('serves the local dashboard configuration with the dev identity', async () => {
+    expect((await callApi(stack, 'GET', '/config.json')).body).toEqual({ identity: 'local' });
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The whole pipeline, in-process, on dynalite: HTTP API → in-process queue →
+ * consumer → the shared state machine definition (aws-local-stepfunctions) →
+ * steps → callback → quota ledger.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
+import { isoWeekKey, quotaCost } from '@lumcast/quota';
+import { objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { OfflineScriptWriter } from '@lumcast/script-generation';
+import type { LocalStack } from '../local-stack';
+import {
+  callApi,
+  makeEpisode,
+  SHORT_SOURCE,
+  startTestStack,
+  temporaryDataDir,
+  ToneSynthesizer,
+} from './support';
+
+jest.setTimeout(180_000);
+
+const episode = { topic: 'Tides', sourceText: SHORT_SOURCE, minutes: 1, quality: 'neural' };
+
+async function usedSlots(stack: LocalStack, user: string): Promise<number> {
+  return (await callApi(stack, 'GET', '/api/quota', { user })).body.used as number;
+}
+
+describe('a successful episode', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ dataDir: data.dir });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('is spoken by espeak-ng, assembled, and charged exactly the cost of its measured duration', async () => {
+    const job = await makeEpisode(stack, 'alice', episode);
+    expect(job.status).toBe('ready');
+    const audio = readFileSync(
+      path.join(data.dir, 'objects', objectKeys.episodeAudio('alice', job.jobId)),
+    );
+    const measured = mp3Info(audio).durationSeconds;
+    expect(job.durationSeconds).toBeCloseTo(measured, 6);
+    expect(job.cost).toBe(quotaCost('neural', measured));
+    expect(job.chargedWeek).toBe(isoWeekKey(new Date()));
+    expect(await usedSlots(stack, 'alice')).toBe(job.cost);
+    expect(job.progress.done).toBe(job.progress.total);
+    expect(job.chapters?.length).toBeGreaterThan(0);
+  });
+
+  it('decodes with no errors in ffmpeg, with the duration the job reports', async () => {
+    const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
+      .items as PublicJob[];
+    const file = path.join(data.dir, 'objects', objectKeys.episodeAudio('alice', job!.jobId));
+    const errors = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(errors).toBe('');
+    const probed = Number(
+      execFileSync(
+        'ffprobe',
+        ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+        { encoding: 'utf8' },
+      ),
+    );
+    expect(probed).toBeCloseTo(job!.durationSeconds as number, 2);
+  });
+
+  it('serves the audio and captions to the owner through signed links, with ranges, and to nobody else', async () => {
+    const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
+      .items as PublicJob[];
+    const audio = await fetch(`${stack.url}${job!.audioUrl}`, { headers: { range: 'bytes=0-9' } });
+    expect(audio.status).toBe(206);
+    expect((await audio.arrayBuffer()).byteLength).toBe(10);
+    const captions = await fetch(`${stack.url}${job!.captionsUrl}`);
+    expect(captions.status).toBe(200);
+    expect(await captions.text()).toMatch(/^WEBVTT/);
+    const forged = (job!.audioUrl as string).replace('user=alice', 'user=bob');
+    expect((await fetch(`${stack.url}${forged}`)).status).toBe(404);
+    const unsigned = `/api/podcasts/${job!.jobId}/audio`;
+    expect(
+      (await fetch(`${stack.url}${unsigned}`, { headers: { 'x-lumcast-user': 'alice' } })).status,
+    ).toBe(404);
+  });
+
+  it('shows nothing of it to another user: an empty list and 404 for the job', async () => {
+    const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
+      .items as PublicJob[];
+    expect((await callApi(stack, 'GET', '/api/podcasts', { user: 'bob' })).body.items).toEqual([]);
+    expect(
+      (await callApi(stack, 'GET', `/api/podcasts/${job!.jobId}`, { user: 'bob' })).status,
+    ).toBe(404);
+    expect(await usedSlots(stack, 'bob')).toBe(0);
+  });
+
+  it('charges once when the success callback is delivered again, and a late failure callback changes nothing', async () => {
+    const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
+      .items as PublicJob[];
+    const before = await usedSlots(stack, 'alice');
+    const callback = pipelineHandlers(stack.services, stack.env).callback();
+    const audio = {
+      audioKey: objectKeys.episodeAudio('alice', job!.jobId),
+      captionsKey: objectKeys.episodeCaptions('alice', job!.jobId),
+      durationSeconds: job!.durationSeconds as number,
+      chapters: job!.chapters ?? [],
+    };
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        callback({ userId: 'alice', jobId: job!.jobId, outcome: 'succeeded', audio }),
+      ),
+    );
+    await callback({
+      userId: 'alice',
+      jobId: job!.jobId,
+      outcome: 'failed',
+      error: { Error: 'Late' },
+    });
+    expect(await usedSlots(stack, 'alice')).toBe(before);
+    expect(
+      (await callApi(stack, 'GET', `/api/podcasts/${job!.jobId}`, { user: 'alice' })).body.status,
+    ).toBe('ready');
+  });
+});
+
+describe('a failure in any step', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+  let failMode: 'none' | 'write' | 'synthesize' | 'assemble' | 'throttled' = 'none';
+  let throttledCalls = 0;
+  const synthesizer = new ToneSynthesizer({
+    fail: () => {
+      if (failMode === 'synthesize') return new Error('speech engine exploded');
+      if (failMode === 'throttled' && throttledCalls++ < 2) {
+        return new SpeechThrottledError('Rate exceeded', {
+          cause: new Error('ThrottlingException'),
+          attempts: 4,
+        });
+      }
+      return undefined;
+    },
+    bytes: () =>
+      failMode === 'assemble' ? new TextEncoder().encode('this is not audio') : undefined,
+  });
+
+  beforeAll(async () => {
+    const offline = new OfflineScriptWriter();
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: {
+        synthesizer: () => synthesizer,
+        writer: () => ({
+          write: async (request) => {
+            if (failMode === 'write') throw new Error('script model unavailable');
+            return offline.write(request);
+          },
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it.each(['write', 'synthesize', 'assemble'] as const)(
+    'in %s ends the job failed with a message and charges nothing',
+    async (mode) => {
+      failMode = mode;
+      const job = await makeEpisode(stack, `user-${mode}`, episode);
+      expect(job.status).toBe('failed');
+      expect(job.error).toBeTruthy();
+      expect(job.cost).toBeUndefined();
+      expect(await usedSlots(stack, `user-${mode}`)).toBe(0);
+    },
+  );
+
+  it('retries a throttled chunk with backoff, as the state machine says, and then succeeds', async () => {
+    failMode = 'throttled';
+    const job = await makeEpisode(stack, 'user-throttled', episode);
+    expect(throttledCalls).toBeGreaterThan(2);
+    expect(job.status).toBe('ready');
+    expect(await usedSlots(stack, 'user-throttled')).toBe(job.cost);
+  });
+
+  it('does not stop the next episode from succeeding', async () => {
+    failMode = 'none';
+    const job = await makeEpisode(stack, 'user-after', episode);
+    expect(job.error).toBeUndefined();
+    expect(job.status).toBe('ready');
+    expect(await usedSlots(stack, 'user-after')).toBe(job.cost);
+  });
+});
+
+describe('queue delivery', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+  const executions: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: { synthesizer: () => new ToneSynthesizer() },
+      onExecutionEnd: (jobId) => executions.push(jobId),
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('starts one execution for a job whose message is delivered three times, and charges it once', async () => {
+    const created = await callApi(stack, 'POST', '/api/podcasts', { user: 'carol', body: episode });
+    const message = JSON.stringify({ userId: 'carol', jobId: created.body.jobId });
+    stack.queue.sendRaw(message);
+    stack.queue.sendRaw(message);
+    await stack.idle();
+    const job = (
+      await callApi(stack, 'GET', `/api/podcasts/${created.body.jobId}`, { user: 'carol' })
+    ).body;
+    expect(executions.filter((id) => id === created.body.jobId)).toHaveLength(1);
+    expect(job.status).toBe('ready');
+    expect(await usedSlots(stack, 'carol')).toBe(job.cost);
+  });
+
+  it('moves a malformed message to the dead-letter file after the redrive limit, without a crash', async () => {
+    stack.queue.sendRaw('{not json');
+    stack.queue.sendRaw(JSON.stringify({ userId: 'carol' }));
+    stack.queue.sendRaw(JSON.stringify({ userId: 'carol', jobId: 'j-does-not-exist' }));
+    await stack.idle();
+    const letters = readFileSync(path.join(data.dir, 'dead-letters.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(letters.map((letter) => letter.body)).toEqual([
+      '{not json',
+      JSON.stringify({ userId: 'carol' }),
+      JSON.stringify({ userId: 'carol', jobId: 'j-does-not-exist' }),
+    ]);
+    expect(letters.every((letter) => letter.receiveCount === 3)).toBe(true);
+    const after = await makeEpisode(stack, 'carol', episode);
+    expect(after.status).toBe('ready');
+  });
+});
+
+describe('two jobs racing for the last slots', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: { synthesizer: () => new ToneSynthesizer() },
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('end one ready and one refused, with usage exactly at the limit and the refused audio gone', async () => {
+    await stack.services
+      .ledger()
+      .deduct({ userId: 'dave', jobId: 'earlier-episodes', cost: 198, weeklyLimit: 200 });
+    const first = await callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode });
+    const second = await callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode });
+    expect([first.status, second.status]).toEqual([202, 202]);
+    await stack.idle();
+    const jobs = (await callApi(stack, 'GET', '/api/podcasts', { user: 'dave' })).body
+      .items as PublicJob[];
+    const statuses = jobs.map((job) => job.status).sort();
+    expect(statuses).toHaveLength(2);
+    expect(statuses).toContain('ready');
+    expect(['quota_exceeded', 'rejected_quota']).toContain(
+      statuses.find((status) => status !== 'ready'),
+    );
+    expect(await usedSlots(stack, 'dave')).toBe(200);
+    const refused = jobs.find((job) => job.status !== 'ready') as PublicJob;
+    expect(refused.error).toMatch(/slots/);
+    expect(
+      existsSync(path.join(data.dir, 'objects', objectKeys.episodeAudio('dave', refused.jobId))),
+    ).toBe(false);
+  });
+});
+
+describe('a restart of the local stack', () => {
+  const data = temporaryDataDir();
+
+  afterAll(() => data.remove());
+
+  it('keeps finished episodes and quota, queues waiting jobs again, and fails interrupted ones uncharged', async () => {
+    const synthesizer = () => new ToneSynthesizer();
+    let stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
+    const done = await makeEpisode(stack, 'erin', episode);
+    const jobs = stack.services.jobs();
+    const now = new Date().toISOString();
+    const base = {
+      userId: 'erin',
+      topic: 'Tides',
+      sourceText: SHORT_SOURCE,
+      minutes: 1,
+      quality: 'neural' as const,
+      createdAt: now,
+      updatedAt: now,
+      estimatedCost: 2,
+    };
+    await jobs.create({ ...base, jobId: 'j-0000000001-00000000000000aa', status: 'queued' });
+    await jobs.create({
+      ...base,
+      jobId: 'j-0000000002-00000000000000bb',
+      status: 'synthesizing',
+      totalChunks: 4,
+    });
+    await stack.stop();
+
+    stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
+    try {
+      expect(stack.recovered).toEqual({
+        requeued: ['j-0000000001-00000000000000aa'],
+        failed: ['j-0000000002-00000000000000bb'],
+      });
+      await stack.idle();
+      const get = async (jobId: string) =>
+        (await callApi(stack, 'GET', `/api/podcasts/${jobId}`, { user: 'erin' })).body as PublicJob;
+      expect((await get(done.jobId)).status).toBe('ready');
+      const requeued = await get('j-0000000001-00000000000000aa');
+      const interrupted = await get('j-0000000002-00000000000000bb');
+      expect(requeued.status).toBe('ready');
+      expect(interrupted.status).toBe('failed');
+      expect(interrupted.cost).toBeUndefined();
+      expect(await usedSlots(stack, 'erin')).toBe(
+        (done.cost as number) + (requeued.cost as number),
+      );
+    } finally {
+      await stack.stop();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodeMp3, type SpeechRequest, type SpeechSynthesizer } from '@lumcast/audio-assembly';
+import type { PublicJob } from '@lumcast/pipeline';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
+
+process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
+
+/** A temporary data folder, removed by the returned function. */
+export function temporaryDataDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lumcast-stack-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Starts a local stack on a free port with a fresh (or given) data folder and instant retries. */
+export async function startTestStack(
+  overrides: Partial<LocalStackOptions> & { dataDir: string },
+): Promise<LocalStack> {
+  return startLocalStack({
+    port: 0,
+    scriptWriter: 'offline',
+    speech: 'local',
+    retryDelayMs: 5,
+    dashboardDir: path.join(overrides.dataDir, 'no-dashboard'),
+    ...overrides,
+  });
+}
+
+/**
+ * A fast stand-in speech engine for pipeline tests that are not about speech:
+ * real MP3 (a quiet tone encoded by LAME) whose length is `secondsPerChar`
+ * per character, so a test controls the measured duration. `fail` makes a
+ * chosen request throw.
+ */
+export class ToneSynthesizer implements SpeechSynthesizer {
+  calls = 0;
+
+  constructor(
+    private readonly options: {
+      secondsPerChar?: number;
+      fail?: (request: SpeechRequest, call: number) => Error | undefined;
+      bytes?: (request: SpeechRequest) => Uint8Array | undefined;
+    } = {},
+  ) {}
+
+  voiceForHost(hostIndex: 0 | 1): string {
+    return hostIndex === 0 ? 'tone-low' : 'tone-high';
+  }
+
+  async synthesize(request: SpeechRequest): Promise<Uint8Array> {
+    this.calls += 1;
+    const failure = this.options.fail?.(request, this.calls);
+    if (failure) throw failure;
+    const custom = this.options.bytes?.(request);
+    if (custom) return custom;
+    const sampleRate = 16_000;
+    const samples = Math.max(
+      1,
+      Math.round(request.text.length * (this.options.secondsPerChar ?? 0.01) * sampleRate),
+    );
+    const pcm = new Int16Array(samples);
+    const pitch = request.voice === 'tone-low' ? 220 : 330;
+    for (let i = 0; i < samples; i++)
+      pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * pitch * i) / sampleRate));
+    return encodeMp3(pcm, undefined, { sampleRate, kbps: 32 });
+  }
+}
+
+/** Calls the stack's HTTP API as a user (no user: no identity header). */
+export async function callApi(
+  stack: LocalStack,
+  method: string,
+  route: string,
+  options: { user?: string; body?: unknown; rawBody?: string } = {},
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.user) headers['x-lumcast-user'] = options.user;
+  const response = await fetch(`${stack.url}${route}`, {
+    method,
+    headers,
+    body:
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  }).catch((error: Error) => {
+    throw new Error(
+      `${method} ${route} failed: ${String((error.cause as Error | undefined)?.message ?? error.message)}`,
+      { cause: error },
+    );
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body };
+}
+
+/** Requests an episode and waits until the stack is idle; returns the job as its owner sees it. */
+export async function makeEpisode(
+  stack: LocalStack,
+  user: string,
+  request: Record<string, unknown>,
+): Promise<PublicJob> {
+  const created = await callApi(stack, 'POST', '/api/podcasts', { user, body: request });
+  if (created.status !== 202)
+    throw new Error(`POST failed: ${created.status} ${JSON.stringify(created.body)}`);
+  await stack.idle();
+  return (await callApi(stack, 'GET', `/api/podcasts/${created.body.jobId}`, { user }))
+    .body as PublicJob;
+}
+
+/** A short source text, so the offline writer makes a small script quickly. */
+export const SHORT_SOURCE =
+  'Tides are the rise and fall of sea levels. They are caused by the gravity of the Moon and the Sun. ' +
+  'Most coasts see two high tides a day. Spring tides happen when the Sun and Moon line up. ' +
+  'Neap tides happen when they pull at right angles.';
