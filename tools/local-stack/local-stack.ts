@@ -114,7 +114,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3: notLocal('S3'),
       sqs: notLocal('SQS'),
       sfn: notLocal('Step Functions'),
-      bedrock: once(() => new BedrockRuntimeClient({})),
+      // The script writer retries Bedrock itself (backoff with jitter); no second layer of SDK retries.
+      bedrock: once(() => new BedrockRuntimeClient({ maxAttempts: 1 })),
       polly: once(() => new PollyClient({})),
     }),
     store: () => store,

@@ -16,6 +16,7 @@ export const awsClients: AwsClientFactories = {
   s3: once(() => new S3Client({})),
   sqs: once(() => new SQSClient({})),
   sfn: once(() => new SFNClient({})),
-  bedrock: once(() => new BedrockRuntimeClient({})),
+  // The script writer retries Bedrock itself (backoff with jitter); no second layer of SDK retries.
+  bedrock: once(() => new BedrockRuntimeClient({ maxAttempts: 1 })),
   polly: once(() => new PollyClient({})),
 };

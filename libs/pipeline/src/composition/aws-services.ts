@@ -15,6 +15,7 @@ import {
   OfflineScriptWriter,
   SeriesMemory,
   type ScriptWriter,
+  type SpeechEngine,
 } from '@lumcast/script-generation';
 import { PresignedEpisodeLinks } from '../adapters/presigned-episode-links';
 import { S3ObjectStore } from '../adapters/s3-object-store';
@@ -54,6 +55,8 @@ function required(value: string | undefined, name: string): string {
  * ```
  */
 export function awsServices(env: Environment, clients: AwsClientFactories): PipelineServices {
+  // Scripts are sized for the engine that will speak them (speaking rates differ).
+  const speechEngine: SpeechEngine = env.LUMCAST_SPEECH === 'polly' ? 'polly' : 'espeak-ng';
   return {
     jobs: once(
       () => new JobsTable({ client: clients.dynamodb(), tableName: env.LUMCAST_JOBS_TABLE }),
