@@ -53,9 +53,9 @@ function cues(vtt: string): [number, number, string][] {
     .split('\n\n')
     .slice(1)
     .map((block) => {
-      const [timing, text] = block.trim().split('\n');
-      const [start, end] = timing!.split(' --> ');
-      return [toMs(start!), toMs(end!), text!];
+      const [timing = '', text = ''] = block.trim().split('\n');
+      const [start = '', end = ''] = timing.split(' --> ');
+      return [toMs(start), toMs(end), text];
     });
 }
 
@@ -90,10 +90,10 @@ describe('webVttFromChunks', () => {
     expect(parsed).toHaveLength(120);
     parsed.forEach(([start, end], index) => {
       const chunk = Math.floor(index / 3);
-      expect(start).toBeGreaterThanOrEqual(Math.round(starts[chunk]! * 1000));
+      expect(start).toBeGreaterThanOrEqual(Math.round((starts[chunk] ?? Number.NaN) * 1000));
       expect(end).toBeLessThanOrEqual(Math.round((starts[chunk + 1] ?? 40 * 93.217) * 1000));
       expect(end).toBeGreaterThan(start);
-      if (index > 0) expect(start).toBe(parsed[index - 1]![1]);
+      if (index > 0) expect(start).toBe(parsed[index - 1]?.[1]);
     });
     expect(
       webVttFromChunks({ chunks: many, chunkStartsSeconds: starts, durationSeconds: 3728.68 }),

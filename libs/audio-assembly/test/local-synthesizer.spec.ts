@@ -26,8 +26,10 @@ function medianPitchHz(pcm: Int16Array, sampleRate: number): number {
       let sum = 0;
       let norm = 0;
       for (let i = 0; i + lag < size; i++) {
-        sum += window[i]! * window[i + lag]!;
-        norm += window[i + lag]! * window[i + lag]!;
+        const a = window[i] as number;
+        const b = window[i + lag] as number;
+        sum += a * b;
+        norm += b * b;
       }
       const score = sum / Math.sqrt(energy * norm || 1);
       if (score > best) {
