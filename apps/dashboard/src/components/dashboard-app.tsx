@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { createApiClient } from '../api/api-client';
-import { AuthError, describeError } from '../api/errors';
+import { createApiClient, type ApiClient } from '../api/api-client';
+import { ApiError, AuthError, describeError } from '../api/errors';
 import {
   loadRuntimeConfig,
   type CognitoConfig,
@@ -14,6 +14,7 @@ import {
   currentIdToken,
   readTokens,
   signOut,
+  TOKENS_STORAGE_KEY,
   type CognitoEnvironment,
 } from '../identity/cognito-session';
 import { displayClaims } from '../identity/jwt-claims';
@@ -171,20 +172,38 @@ function CognitoIdentityApp(props: { config: CognitoConfig }) {
     };
   }, [env]);
 
-  const api = useMemo(
-    () =>
-      createApiClient({
-        identityHeaders: async () => {
-          const token = await currentIdToken(env);
-          if (token === undefined) {
-            setState({ phase: 'signed-out' });
-            throw new AuthError('Your session has ended. Sign in again.');
+  const api = useMemo<ApiClient>(() => {
+    const client = createApiClient({
+      identityHeaders: async () => {
+        const token = await currentIdToken(env);
+        if (token === undefined) {
+          setState({ phase: 'signed-out' });
+          throw new AuthError('Your session has ended. Sign in again.');
+        }
+        return { authorization: `Bearer ${token}` };
+      },
+    });
+    // A 401 means the API no longer accepts the token: forget it and offer to sign in.
+    const signedOutOn401 =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await call(...args);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) {
+            env.storage.removeItem(TOKENS_STORAGE_KEY);
+            setState({ phase: 'signed-out', error });
           }
-          return { authorization: `Bearer ${token}` };
-        },
-      }),
-    [env],
-  );
+          throw error;
+        }
+      };
+    return {
+      getQuota: signedOutOn401(client.getQuota),
+      listPodcasts: signedOutOn401(client.listPodcasts),
+      getPodcast: signedOutOn401(client.getPodcast),
+      createPodcast: signedOutOn401(client.createPodcast),
+    };
+  }, [env]);
 
   const signIn = async () => window.location.assign(await beginSignIn(env));
 

@@ -80,7 +80,10 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   try {
     response = await fetchImpl('/config.json', { cache: 'no-store' });
   } catch (cause) {
-    throw new ConfigError('Could not load /config.json', { cause });
+    throw new ConfigError(
+      `Could not load /config.json: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
   if (!response.ok) throw new ConfigError(`Could not load /config.json (HTTP ${response.status})`);
   let json: unknown;
