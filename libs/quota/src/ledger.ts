@@ -5,7 +5,12 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { isConditionalCheckFailed, toQuotaError } from './aws-errors';
-import { QuotaCapacityError, QuotaContentionError, QuotaInputError } from './errors';
+import {
+  QuotaCapacityError,
+  QuotaContentionError,
+  QuotaInputError,
+  QuotaStateError,
+} from './errors';
 import { explainRefusal } from './explain-refusal';
 import { jobSetCap } from './job-set-cap';
 import { isoWeekKey, weekWindow } from './iso-week';
@@ -334,7 +339,11 @@ export class QuotaLedger {
     });
     try {
       const output = await this.client.send(command);
-      return Number(output.Attributes?.[A.count]?.N ?? Number.NaN);
+      const used = Number(output.Attributes?.[A.count]?.N ?? Number.NaN);
+      if (!Number.isSafeInteger(used)) {
+        throw new QuotaStateError(userId, `the charge returned no whole ${A.count}`);
+      }
+      return used;
     } catch (error) {
       if (isConditionalCheckFailed(error)) return undefined;
       throw toQuotaError(error, this.tableName);

@@ -15,7 +15,14 @@ export const PLANS: Readonly<Record<string, { readonly weeklySlots: number }>> =
   studio: Object.freeze({ weeklySlots: 1500 }),
 });
 
-/** The plan used when a user has none or an unknown one. */
+/**
+ * The plan used when a user has none or an unknown one.
+ *
+ * @example
+ * ```ts
+ * const plan = user.plan ?? DEFAULT_PLAN; // 'free'
+ * ```
+ */
 export const DEFAULT_PLAN = 'free';
 
 /**

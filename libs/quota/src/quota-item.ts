@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { QuotaStateError } from './errors';
+import { QuotaError, QuotaStateError } from './errors';
+import { weekWindow } from './iso-week';
 import { QUOTA_ATTRIBUTES } from './users-table';
 
 /** The ledger's view of one user's item, decoded from DynamoDB attribute values. */
@@ -40,6 +41,13 @@ function weekAttribute(
   if (value === undefined) return undefined;
   if (value.S === undefined || !WEEK_KEY_SHAPE.test(value.S)) {
     throw new QuotaStateError(userId, `${name} is not a YYYY-Www string`);
+  }
+  try {
+    weekWindow(value.S);
+  } catch (error) {
+    if (error instanceof QuotaError)
+      throw new QuotaStateError(userId, `${name} is not an ISO week: ${value.S}`);
+    throw error;
   }
   return value.S;
 }

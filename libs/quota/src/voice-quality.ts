@@ -9,7 +9,14 @@
  */
 export type VoiceQuality = 'standard' | 'neural' | 'generative';
 
-/** Every voice quality, in ascending order of cost. */
+/**
+ * Every voice quality, in ascending order of cost.
+ *
+ * @example
+ * ```ts
+ * const options = VOICE_QUALITIES.map((quality) => ({ quality, slotsPerMinute: SLOTS_PER_MINUTE[quality] }));
+ * ```
+ */
 export const VOICE_QUALITIES: readonly VoiceQuality[] = Object.freeze([
   'standard',
   'neural',

@@ -228,6 +228,17 @@ describe('QuotaLedger refusals it cannot resolve', () => {
     });
   });
 
+  it('throws QuotaStateError for a stored week the ISO calendar does not have', async () => {
+    await putItem(dynamo, {
+      userId: { S: 'u-no-such-week' },
+      quotaWeek: { S: '2025-W53' },
+      quotaCount: { N: '3' },
+    });
+    await expect(
+      ledgerAt(MID_WEEK).usage({ userId: 'u-no-such-week', weeklyLimit: 200 }),
+    ).rejects.toThrow(QuotaStateError);
+  });
+
   it('throws QuotaStateError for a stored week it did not write, and writes nothing', async () => {
     await putItem(dynamo, {
       userId: { S: 'u-corrupt' },
