@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MissingBuildOutputError } from './errors';
 
-/** The Lambda handlers of apps/functions, one function each (`<name>.mjs`, handler `<name>.handler`). */
+/**
+ * The Lambda handlers of apps/functions, one function each (`<name>.mjs`, handler `<name>.handler`).
+ *
+ * @example
+ * ```ts
+ * HANDLER_NAMES.map(bundleFileName); // ['api.mjs', 'sqs-consumer.mjs', ...]
+ * ```
+ */
 export const HANDLER_NAMES = [
   'api',
   'sqs-consumer',
@@ -12,19 +19,54 @@ export const HANDLER_NAMES = [
   'callback',
 ] as const;
 
-/** One of {@link HANDLER_NAMES}. */
+/**
+ * One of {@link HANDLER_NAMES}.
+ *
+ * @example
+ * ```ts
+ * const handler: HandlerName = 'synthesize';
+ * ```
+ */
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
-/** The monorepo root (this file lives in apps/infra/src). */
+/**
+ * The monorepo root (this file lives in apps/infra/src).
+ *
+ * @example
+ * ```ts
+ * path.join(WORKSPACE_ROOT, 'dist'); // '/repo/dist'
+ * ```
+ */
 export const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Where `npx nx run functions:build` writes the handler bundles. */
+/**
+ * Where `npx nx run functions:build` writes the handler bundles.
+ *
+ * @example
+ * ```ts
+ * assertFunctionBundles(DEFAULT_FUNCTIONS_BUNDLE_DIR);
+ * ```
+ */
 export const DEFAULT_FUNCTIONS_BUNDLE_DIR = path.join(WORKSPACE_ROOT, 'dist', 'apps', 'functions');
 
-/** Where `npx nx run dashboard:build` writes Next's static export. */
+/**
+ * Where `npx nx run dashboard:build` writes Next's static export.
+ *
+ * @example
+ * ```ts
+ * assertDashboardExport(DEFAULT_DASHBOARD_EXPORT_DIR);
+ * ```
+ */
 export const DEFAULT_DASHBOARD_EXPORT_DIR = path.join(WORKSPACE_ROOT, 'apps', 'dashboard', 'out');
 
-/** The shared Amazon States Language definition, also run by the local stack. */
+/**
+ * The shared Amazon States Language definition, also run by the local stack.
+ *
+ * @example
+ * ```ts
+ * readFileSync(DEFAULT_STATE_MACHINE_DEFINITION, 'utf8');
+ * ```
+ */
 export const DEFAULT_STATE_MACHINE_DEFINITION = path.join(
   WORKSPACE_ROOT,
   'apps',

@@ -22,13 +22,34 @@ import { UserAuth } from './constructs/user-auth';
 import { acknowledgeCdkProviderFindings } from './nag-acknowledgments';
 import type { StageConfig } from './stage-config';
 
-/** Longest chunk text sent to Polly in one request (Polly bills at most 3,000 characters). */
+/**
+ * Longest chunk text sent to Polly in one request (Polly bills at most 3,000 characters).
+ *
+ * @example
+ * ```ts
+ * fn.addEnvironment('LUMCAST_MAX_CHUNK_CHARS', String(MAX_CHUNK_CHARS));
+ * ```
+ */
 export const MAX_CHUNK_CHARS = 3000;
 
-/** Lifetime of the presigned audio and caption URLs the API returns. */
+/**
+ * Lifetime of the presigned audio and caption URLs the API returns.
+ *
+ * @example
+ * ```ts
+ * fn.addEnvironment('LUMCAST_URL_EXPIRY_SECONDS', String(URL_EXPIRY_SECONDS));
+ * ```
+ */
 export const URL_EXPIRY_SECONDS = 900;
 
-/** Props of {@link LumcastStack}. */
+/**
+ * Props of {@link LumcastStack}.
+ *
+ * @example
+ * ```ts
+ * const props: LumcastStackProps = { config, functionsBundleDir: '/tmp/bundles' };
+ * ```
+ */
 export interface LumcastStackProps extends StackProps {
   readonly config: StageConfig;
   /** Handler bundles `<name>.mjs`; default `dist/apps/functions`. */

@@ -3,26 +3,57 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { InvalidContextError } from './errors';
 
-/** The deployment stages the app knows. */
+/**
+ * The deployment stages the app knows.
+ *
+ * @example
+ * ```ts
+ * STAGE_NAMES.includes('prod'); // true
+ * ```
+ */
 export const STAGE_NAMES = ['dev', 'prod'] as const;
 
-/** A deployment stage: `dev` (disposable) or `prod` (data is retained and protected). */
+/**
+ * A deployment stage: `dev` (disposable) or `prod` (data is retained and protected).
+ *
+ * @example
+ * ```ts
+ * const stage: StageName = 'dev';
+ * ```
+ */
 export type StageName = (typeof STAGE_NAMES)[number];
 
 /**
  * Polly allows 8 SynthesizeSpeech requests per second for the neural and generative
  * engines. One synthesize invocation makes one request and takes at least about a
  * second, so at most 8 concurrent invocations stay within that rate.
+ *
+ * @example
+ * ```ts
+ * reservedConcurrentExecutions: POLLY_NEURAL_REQUESTS_PER_SECOND
+ * ```
  */
 export const POLLY_NEURAL_REQUESTS_PER_SECOND = 8;
 
 /**
  * Bedrock model used for scripts when `--context bedrockModelId=...` is not given:
  * the script writer's own default (a global cross-region inference profile).
+ *
+ * @example
+ * ```ts
+ * resolveStageConfig((key) => (key === 'stage' ? 'dev' : undefined)).bedrockModelId; // DEFAULT_BEDROCK_MODEL_ID
+ * ```
  */
 export const DEFAULT_BEDROCK_MODEL_ID = SCRIPT_WRITER_DEFAULT_MODEL_ID;
 
-/** Everything that differs between stages, resolved once from CDK context. */
+/**
+ * Everything that differs between stages, resolved once from CDK context.
+ *
+ * @example
+ * ```ts
+ * const config: StageConfig = resolveStageConfig((key) => app.node.tryGetContext(key));
+ * ```
+ */
 export interface StageConfig {
   readonly stage: StageName;
   /** RETAIN in prod (tables, buckets, user pool, logs); DESTROY in dev. */
@@ -41,7 +72,14 @@ export interface StageConfig {
   readonly cognitoDomainPrefix: string | undefined;
 }
 
-/** Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`). */
+/**
+ * Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`).
+ *
+ * @example
+ * ```ts
+ * const read: ContextReader = (key) => app.node.tryGetContext(key);
+ * ```
+ */
 export type ContextReader = (key: string) => unknown;
 
 const BEDROCK_MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;

@@ -3,10 +3,24 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** Intermediate chunk objects (`chunks/<userId>/<jobId>/<index>.mp3`) expire after this many days. */
+/**
+ * Intermediate chunk objects (`chunks/<userId>/<jobId>/<index>.mp3`) expire after this many days.
+ *
+ * @example
+ * ```ts
+ * Duration.days(CHUNK_EXPIRY_DAYS); // 2 days
+ * ```
+ */
 export const CHUNK_EXPIRY_DAYS = 2;
 
-/** Props of {@link AudioStorage}. */
+/**
+ * Props of {@link AudioStorage}.
+ *
+ * @example
+ * ```ts
+ * const props: AudioStorageProps = { config };
+ * ```
+ */
 export interface AudioStorageProps {
   readonly config: StageConfig;
 }

@@ -25,6 +25,11 @@ import type { StageConfig } from '../stage-config';
  * Viewer-request rewrite for Next's static export (`trailingSlash: false`):
  * `/` and `/x/` → `…/index.html`, `/podcasts` → `/podcasts.html`; paths with an
  * extension are left alone. Runs only on the default (static) behaviour.
+ *
+ * @example
+ * ```ts
+ * FunctionCode.fromInline(STATIC_EXPORT_REWRITE);
+ * ```
  */
 export const STATIC_EXPORT_REWRITE = `function handler(event) {
   var request = event.request;
@@ -37,7 +42,17 @@ export const STATIC_EXPORT_REWRITE = `function handler(event) {
   return request;
 }`;
 
-/** What `/config.json` tells the dashboard in AWS (the pipeline contract's shape). */
+/**
+ * What `/config.json` tells the dashboard in AWS (the pipeline contract's shape).
+ *
+ * @example
+ * ```ts
+ * const runtime: CognitoRuntimeConfig = {
+ *   identity: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_abc',
+ *   userPoolClientId: '123', cognitoDomain: 'https://lumcast-dev.auth.eu-west-1.amazoncognito.com',
+ * };
+ * ```
+ */
 export interface CognitoRuntimeConfig {
   readonly identity: 'cognito';
   readonly region: string;
@@ -46,7 +61,14 @@ export interface CognitoRuntimeConfig {
   readonly cognitoDomain: string;
 }
 
-/** Props of {@link DashboardHosting}. */
+/**
+ * Props of {@link DashboardHosting}.
+ *
+ * @example
+ * ```ts
+ * const props: DashboardHostingProps = { config, apiHost: api.endpointHost, logBucket };
+ * ```
+ */
 export interface DashboardHostingProps {
   readonly config: StageConfig;
   /** Host name of the HTTP API's execute-api endpoint. */

@@ -3,7 +3,14 @@ import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** Props of {@link DataTables}. */
+/**
+ * Props of {@link DataTables}.
+ *
+ * @example
+ * ```ts
+ * const props: DataTablesProps = { config };
+ * ```
+ */
 export interface DataTablesProps {
   readonly config: StageConfig;
 }

@@ -20,7 +20,14 @@ import {
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** Every route of the Lumcast HTTP API (the contract's paths); each one requires a Cognito JWT. */
+/**
+ * Every route of the Lumcast HTTP API (the contract's paths); each one requires a Cognito JWT.
+ *
+ * @example
+ * ```ts
+ * API_ROUTES.map((route) => `${route.method} ${route.path}`); // ['POST /api/podcasts', ...]
+ * ```
+ */
 export const API_ROUTES: readonly { readonly method: HttpMethod; readonly path: string }[] = [
   { method: HttpMethod.POST, path: '/api/podcasts' },
   { method: HttpMethod.GET, path: '/api/podcasts' },
@@ -28,12 +35,26 @@ export const API_ROUTES: readonly { readonly method: HttpMethod; readonly path: 
   { method: HttpMethod.GET, path: '/api/quota' },
 ];
 
-/** Props of {@link LumcastHttpApi}. */
+/**
+ * Props of {@link LumcastHttpApi}.
+ *
+ * @example
+ * ```ts
+ * const props: LumcastHttpApiProps = { config };
+ * ```
+ */
 export interface LumcastHttpApiProps {
   readonly config: StageConfig;
 }
 
-/** What {@link LumcastHttpApi.addAuthorizedRoutes} wires. */
+/**
+ * What {@link LumcastHttpApi.addAuthorizedRoutes} wires.
+ *
+ * @example
+ * ```ts
+ * api.addAuthorizedRoutes({ userPool, client, handler: apiFunction });
+ * ```
+ */
 export interface AuthorizedRoutesOptions {
   readonly userPool: IUserPool;
   readonly client: IUserPoolClient;

@@ -2,10 +2,24 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-/** A message is received at most this many times before it moves to the DLQ. */
+/**
+ * A message is received at most this many times before it moves to the DLQ.
+ *
+ * @example
+ * ```ts
+ * { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT }
+ * ```
+ */
 export const MAX_RECEIVE_COUNT = 5;
 
-/** Props of {@link JobQueue}. */
+/**
+ * Props of {@link JobQueue}.
+ *
+ * @example
+ * ```ts
+ * const props: JobQueueProps = { consumerTimeout: Duration.seconds(30) };
+ * ```
+ */
 export interface JobQueueProps {
   /** Timeout of the consuming function; the visibility timeout is six times it (AWS's advice). */
   readonly consumerTimeout: Duration;

@@ -15,7 +15,14 @@ import { Validations } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** Props of {@link OperationalAlarms}. */
+/**
+ * Props of {@link OperationalAlarms}.
+ *
+ * @example
+ * ```ts
+ * const props: OperationalAlarmsProps = { config, deadLetterQueue, stateMachine, callback };
+ * ```
+ */
 export interface OperationalAlarmsProps {
   readonly config: StageConfig;
   readonly deadLetterQueue: IQueue;

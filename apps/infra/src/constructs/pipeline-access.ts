@@ -9,7 +9,14 @@ import type { Construct } from 'constructs';
 import type { HandlerName } from '../build-outputs';
 import { grantInvokeModel } from './bedrock-model';
 
-/** Everything whose access {@link grantPipelineAccess} wires. */
+/**
+ * Everything whose access {@link grantPipelineAccess} wires.
+ *
+ * @example
+ * ```ts
+ * grantPipelineAccess(stack, { functions, users, jobs, series, audio, queue, stateMachine, bedrockModelId });
+ * ```
+ */
 export interface PipelineAccessTargets {
   readonly functions: Readonly<Record<HandlerName, Function>>;
   readonly users: Table;
@@ -21,7 +28,14 @@ export interface PipelineAccessTargets {
   readonly bedrockModelId: string;
 }
 
-/** S3 key patterns of the audio bucket (pipeline contract). */
+/**
+ * S3 key patterns of the audio bucket (pipeline contract).
+ *
+ * @example
+ * ```ts
+ * audio.grants.actionsOnObjectKeys(fn, AUDIO_KEYS.episodes, 's3:GetObject');
+ * ```
+ */
 export const AUDIO_KEYS = {
   chunks: 'chunks/*',
   scripts: 'scripts/*',

@@ -6,7 +6,14 @@ import { Construct } from 'constructs';
 import { bundleFileName, HANDLER_NAMES, type HandlerName } from '../build-outputs';
 import type { StageConfig } from '../stage-config';
 
-/** Memory and timeout of one function, and why. */
+/**
+ * Memory and timeout of one function, and why.
+ *
+ * @example
+ * ```ts
+ * const sizing: FunctionSizing = { memoryMiB: 512, timeout: Duration.seconds(10), description: 'api' };
+ * ```
+ */
 export interface FunctionSizing {
   readonly memoryMiB: number;
   readonly timeout: Duration;
@@ -17,6 +24,11 @@ export interface FunctionSizing {
  * Per-handler sizing. Step Functions task timeouts in the ASL are 300 s (WriteScript,
  * Assemble), 120 s (SynthesizeChunk) and 60 s (callbacks); each Lambda timeout sits
  * below its task timeout so a slow invocation fails as a Lambda error the ASL retries.
+ *
+ * @example
+ * ```ts
+ * FUNCTION_SIZING.synthesize.timeout.toSeconds(); // 100
+ * ```
  */
 export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   api: {
@@ -51,7 +63,14 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   },
 };
 
-/** Props of {@link PipelineFunctions}. */
+/**
+ * Props of {@link PipelineFunctions}.
+ *
+ * @example
+ * ```ts
+ * const props: PipelineFunctionsProps = { config, bundleDir: 'dist/apps/functions', environment: {} };
+ * ```
+ */
 export interface PipelineFunctionsProps {
   readonly config: StageConfig;
   /** Directory holding `<handler>.mjs` (+ `.mjs.map`) for every handler. */

@@ -12,7 +12,14 @@ import {
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** The functions the shared ASL definition calls, by substitution name. */
+/**
+ * The functions the shared ASL definition calls, by substitution name.
+ *
+ * @example
+ * ```ts
+ * const tasks: PodcastStateMachineTasks = { writeScript, synthesize, assemble, callback };
+ * ```
+ */
 export interface PodcastStateMachineTasks {
   readonly writeScript: IFunction;
   readonly synthesize: IFunction;
@@ -20,7 +27,14 @@ export interface PodcastStateMachineTasks {
   readonly callback: IFunction;
 }
 
-/** Props of {@link PodcastStateMachine}. */
+/**
+ * Props of {@link PodcastStateMachine}.
+ *
+ * @example
+ * ```ts
+ * const props: PodcastStateMachineProps = { config, definitionPath, tasks };
+ * ```
+ */
 export interface PodcastStateMachineProps {
   readonly config: StageConfig;
   /** Path of podcast.asl.json (apps/functions/src/state-machine). */

@@ -11,7 +11,14 @@ import {
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** Props of {@link UserAuth}. */
+/**
+ * Props of {@link UserAuth}.
+ *
+ * @example
+ * ```ts
+ * const props: UserAuthProps = { config };
+ * ```
+ */
 export interface UserAuthProps {
   readonly config: StageConfig;
 }
