@@ -87,6 +87,8 @@ test.describe('the dashboard on the local stack', () => {
       )
       .toBe('ready');
     testInfo.annotations.push({ type: 'statuses seen', description: [...seen].join(' → ') });
+    // Live progress: the card showed at least one running stage before ready.
+    expect([...seen].filter((status) => status !== 'ready').length).toBeGreaterThan(0);
 
     // The charge: read it from the UI and from the API; the gauge moved by exactly that.
     const charged = Number(await episode.getByTestId('episode-charged').textContent());

@@ -67,7 +67,7 @@ describe('NewEpisodeForm', () => {
     await user.click(screen.getByRole('button', { name: 'Make episode' }));
     expect(submitted).toEqual([{ topic: 'Tides of the North Sea', minutes: 3, quality: 'neural' }]);
     expect(onCreated).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('status')).toHaveTextContent('Episode queued');
+    expect(screen.getByRole('status')).toHaveTextContent('Episode queued (2 slots estimated).');
     expect(screen.getByLabelText('Topic')).toHaveValue('');
   });
 

@@ -121,7 +121,7 @@ export function NewEpisodeForm(props: {
       setTouched({});
       setConfirmingCost(undefined);
       setStatus(
-        `Episode queued (${accepted.estimatedCost} slots estimated). Follow it under Episodes.`,
+        `Episode queued (${accepted.estimatedCost} ${accepted.estimatedCost === 1 ? 'slot' : 'slots'} estimated). Follow it under Episodes.`,
       );
       props.onCreated?.(accepted);
     } catch (error) {

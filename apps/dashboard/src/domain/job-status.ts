@@ -32,7 +32,7 @@ const STAGE_LABELS: Record<JobStatus, string> = {
   writing_script: 'Writing the script',
   synthesizing: 'Speaking the script',
   assembling: 'Assembling the episode',
-  ready: 'Ready',
+  ready: 'Ready to play',
   failed: 'Failed — nothing was charged',
   quota_exceeded: 'Not made — this week’s slots ran out (nothing charged)',
   rejected_quota: 'Refused — it did not fit this week’s slots',
