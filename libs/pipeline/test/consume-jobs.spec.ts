@@ -1,0 +1,173 @@
+import { QuotaLedger, weeklyLimitFor } from '@lumcast/quota';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { JobsTable } from '../src/jobs/jobs-table';
+import { UserPlans } from '../src/jobs/user-plans';
+import { createLogger } from '../src/logging/logger';
+import type { EpisodeExecutionInput, ExecutionStarter } from '../src/ports/execution-starter';
+import { createJobConsumer } from '../src/steps/consume-jobs';
+import { queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
+
+/** Records every start; answers with `answer(input)` (default: started). */
+class RecordingStarter implements ExecutionStarter {
+  readonly started: EpisodeExecutionInput[] = [];
+
+  constructor(
+    private readonly answer: (
+      input: EpisodeExecutionInput,
+    ) => 'started' | 'already_started' = () => 'started',
+  ) {}
+
+  async start(input: EpisodeExecutionInput): Promise<'started' | 'already_started'> {
+    const outcome = this.answer(input);
+    this.started.push(input);
+    return outcome;
+  }
+}
+
+function record(messageId: string, body: string): SQSRecord {
+  return {
+    messageId,
+    receiptHandle: messageId,
+    body,
+    attributes: {
+      ApproximateReceiveCount: '1',
+      SentTimestamp: '0',
+      SenderId: 'test',
+      ApproximateFirstReceiveTimestamp: '0',
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:jobs',
+    awsRegion: 'us-east-1',
+  };
+}
+
+const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
+const message = (userId: string, jobId: string) => JSON.stringify({ userId, jobId });
+
+let dynamo: TestDynamo;
+let jobs: JobsTable;
+let ledger: QuotaLedger;
+let plans: UserPlans;
+
+function consumerWith(starter: ExecutionStarter) {
+  return createJobConsumer({
+    jobs,
+    ledger,
+    plans,
+    starter,
+    logger: createLogger('sqs-consumer-test'),
+  });
+}
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  jobs = new JobsTable({ client: dynamo.client, tableName: TABLES.jobs });
+  ledger = new QuotaLedger({ client: dynamo.client, tableName: TABLES.users });
+  plans = new UserPlans({ client: dynamo.client, tableName: TABLES.users });
+});
+afterAll(() => dynamo.close());
+
+describe('createJobConsumer', () => {
+  it('starts the good message and reports exactly the non-JSON, wrong-shape and missing-job messages', async () => {
+    const good = queuedJob();
+    await jobs.create(good);
+    const starter = new RecordingStarter();
+    const result = await consumerWith(starter)(
+      batch(
+        record('m-good', message(good.userId, good.jobId)),
+        record('m-not-json', '{"userId": "alice", '),
+        record('m-wrong-shape', JSON.stringify({ userId: 'alice', jobId: good.jobId, extra: 1 })),
+        record('m-missing-job', message('alice', 'j-does-not-exist')),
+      ),
+    );
+    expect(result.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(
+      ['m-missing-job', 'm-not-json', 'm-wrong-shape'].sort(),
+    );
+    expect(starter.started).toEqual([{ userId: good.userId, jobId: good.jobId }]);
+  });
+
+  it('reports a body that is JSON but not an object, such as a bare string', async () => {
+    const starter = new RecordingStarter();
+    const result = await consumerWith(starter)(batch(record('m-string', '"alice"')));
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm-string' }]);
+    expect(starter.started).toEqual([]);
+  });
+
+  it.each([['writing_script'], ['synthesizing'], ['ready'], ['failed']] as const)(
+    'skips a job already %s without starting it and without failing the message',
+    async (status) => {
+      const job = queuedJob();
+      await jobs.create(job);
+      await jobs.setStatus(job.userId, job.jobId, status);
+      const starter = new RecordingStarter();
+      const result = await consumerWith(starter)(
+        batch(record('m-1', message(job.userId, job.jobId))),
+      );
+      expect(result.batchItemFailures).toEqual([]);
+      expect(starter.started).toEqual([]);
+      expect((await jobs.get(job.userId, job.jobId))?.status).toBe(status);
+    },
+  );
+
+  it('marks a clearly over-quota job rejected_quota with a message, and does not start it', async () => {
+    const limit = weeklyLimitFor(undefined);
+    await ledger.deduct({ userId: 'erin', jobId: 'j-earlier', cost: limit - 10, weeklyLimit: limit });
+    const job = queuedJob({ userId: 'erin', estimatedCost: 60 });
+    await jobs.create(job);
+    const starter = new RecordingStarter();
+    const result = await consumerWith(starter)(batch(record('m-1', message('erin', job.jobId))));
+
+    expect(result.batchItemFailures).toEqual([]);
+    expect(starter.started).toEqual([]);
+    const stored = await jobs.get('erin', job.jobId);
+    expect(stored?.status).toBe('rejected_quota');
+    expect(stored?.error).toContain(`only 10 of ${limit} remain`);
+    expect(stored?.error).toMatch(/reset at \d{4}-\d{2}-\d{2}T00:00:00\.000Z/);
+    expect((await ledger.usage({ userId: 'erin', weeklyLimit: limit })).used).toBe(limit - 10);
+  });
+
+  it('starts a job that fits exactly in what remains', async () => {
+    const limit = weeklyLimitFor(undefined);
+    await ledger.deduct({ userId: 'fay', jobId: 'j-earlier', cost: limit - 4, weeklyLimit: limit });
+    const job = queuedJob({ userId: 'fay', estimatedCost: 4 });
+    await jobs.create(job);
+    const starter = new RecordingStarter();
+    await consumerWith(starter)(batch(record('m-1', message('fay', job.jobId))));
+    expect(starter.started).toEqual([{ userId: 'fay', jobId: job.jobId }]);
+    expect((await jobs.get('fay', job.jobId))?.status).toBe('queued');
+  });
+
+  it('treats a starter that answers already_started as handled', async () => {
+    const job = queuedJob();
+    await jobs.create(job);
+    const starter = new RecordingStarter(() => 'already_started');
+    const result = await consumerWith(starter)(
+      batch(record('m-again', message(job.userId, job.jobId))),
+    );
+    expect(result.batchItemFailures).toEqual([]);
+    expect(starter.started).toHaveLength(1);
+  });
+
+  it('fails only the message whose start throws; the rest of the batch still starts', async () => {
+    const first = queuedJob();
+    const broken = queuedJob();
+    const last = queuedJob();
+    for (const job of [first, broken, last]) await jobs.create(job);
+    const starter = new RecordingStarter((input) => {
+      if (input.jobId === broken.jobId) throw new Error('Step Functions is unavailable');
+      return 'started';
+    });
+    const result = await consumerWith(starter)(
+      batch(
+        record('m-first', message(first.userId, first.jobId)),
+        record('m-broken', message(broken.userId, broken.jobId)),
+        record('m-last', message(last.userId, last.jobId)),
+      ),
+    );
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm-broken' }]);
+    expect(starter.started.map((input) => input.jobId)).toEqual([first.jobId, last.jobId]);
+    expect((await jobs.get(broken.userId, broken.jobId))?.status).toBe('queued');
+  });
+});
