@@ -4,14 +4,28 @@ import { InvalidAudioOptionsError } from './errors';
 import { type AudioChapter, id3ChapterTag, validateChapters } from './id3-chapters';
 import { webVttFromChunks } from './webvtt';
 
-/** One chunk of the speech plan: its chapter, its text and who speaks it. */
+/**
+ * One chunk of the speech plan: its chapter, its text and who speaks it.
+ *
+ * @example
+ * ```ts
+ * const chunk: EpisodeChunk = { chapterIndex: 0, text: 'Hello!', speaker: 'Ada' };
+ * ```
+ */
 export interface EpisodeChunk {
   chapterIndex: number;
   text: string;
   speaker: string;
 }
 
-/** Options of {@link assembleEpisode}. */
+/**
+ * Options of {@link assembleEpisode}.
+ *
+ * @example
+ * ```ts
+ * const options: AssembleEpisodeOptions = { plan, chapterTitles: ['Welcome'], silenceBetweenMs: 250 };
+ * ```
+ */
 export interface AssembleEpisodeOptions {
   /** The speech plan, one entry per audio chunk, in order. */
   plan: readonly EpisodeChunk[];
@@ -21,7 +35,14 @@ export interface AssembleEpisodeOptions {
   silenceBetweenMs?: number;
 }
 
-/** An assembled episode: MP3 with chapters, captions that match it, and its measured duration. */
+/**
+ * An assembled episode: MP3 with chapters, captions that match it, and its measured duration.
+ *
+ * @example
+ * ```ts
+ * const { audio, captions, durationSeconds }: AssembledEpisode = assembleEpisode(chunks, options);
+ * ```
+ */
 export interface AssembledEpisode {
   /** `[ID3v2 CHAP/CTOC][Xing/Info frame][audio frames]`. */
   audio: Uint8Array;

@@ -4,7 +4,14 @@ import { type Mp3StreamFormat, silentMp3Frame, xingHeaderFrame } from './mp3-hea
 import { type Mp3FrameHeader, parseMp3FrameHeader } from './mp3-frame-header';
 import { type Mp3Scan, scanMp3Frames } from './mp3-frames';
 
-/** Options of {@link assembleMp3}. */
+/**
+ * Options of {@link assembleMp3}.
+ *
+ * @example
+ * ```ts
+ * const options: AssembleMp3Options = { silenceBetweenMs: 250, chapters: [{ title: 'Intro', startSeconds: 0, endSeconds: 31.2 }] };
+ * ```
+ */
 export interface AssembleMp3Options {
   /** Silence inserted between consecutive chunks, rounded to whole frames. Default 0. */
   silenceBetweenMs?: number;
@@ -12,7 +19,14 @@ export interface AssembleMp3Options {
   chapters?: readonly AudioChapter[];
 }
 
-/** The assembled episode. */
+/**
+ * The result of {@link assembleMp3}.
+ *
+ * @example
+ * ```ts
+ * const { audio, durationSeconds, chunkStartsSeconds }: AssembledMp3 = assembleMp3(chunks);
+ * ```
+ */
 export interface AssembledMp3 {
   /** [ID3v2 chapter tag][Xing/Info frame][audio frames of chunk 0][silence][chunk 1]... */
   audio: Uint8Array;

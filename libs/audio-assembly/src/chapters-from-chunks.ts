@@ -2,7 +2,19 @@ import { chunkSpans } from './chunk-timeline';
 import { InvalidAudioOptionsError } from './errors';
 import type { AudioChapter } from './id3-chapters';
 
-/** Input of {@link chaptersFromChunks}. */
+/**
+ * Input of {@link chaptersFromChunks}.
+ *
+ * @example
+ * ```ts
+ * const input: ChaptersFromChunksInput = {
+ *   chunkChapterIndex: [0, 1],
+ *   chapterTitles: ['Intro', 'Tides'],
+ *   chunkStartsSeconds: [0, 12.3],
+ *   durationSeconds: 30,
+ * };
+ * ```
+ */
 export interface ChaptersFromChunksInput {
   /** For each chunk, the index of its chapter in `chapterTitles` (non-decreasing: a chapter's chunks are contiguous). */
   chunkChapterIndex: readonly number[];

@@ -1,6 +1,13 @@
 import { InvalidAudioOptionsError } from './errors';
 
-/** One chapter of the assembled audio, in seconds from the first audio sample. */
+/**
+ * One chapter of the assembled audio, in seconds from the first audio sample.
+ *
+ * @example
+ * ```ts
+ * const chapter: AudioChapter = { title: 'Intro', startSeconds: 0, endSeconds: 31.2 };
+ * ```
+ */
 export interface AudioChapter {
   title: string;
   startSeconds: number;

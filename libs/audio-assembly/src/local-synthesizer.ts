@@ -9,7 +9,14 @@ import { encodeMp3 } from './mp3-encoder';
 import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 import { wavInfo } from './wav';
 
-/** An espeak-ng voice with the pitch (0–99) and speed (words per minute) it speaks at. */
+/**
+ * An espeak-ng voice with the pitch (0–99) and speed (words per minute) it speaks at.
+ *
+ * @example
+ * ```ts
+ * const voice: LocalVoice = { espeakVoice: 'en-us+f3', pitch: 70, wordsPerMinute: 175 };
+ * ```
+ */
 export interface LocalVoice {
   /** espeak-ng voice name, optionally with a variant: `en-us`, `en-us+f3`. */
   espeakVoice: string;
@@ -17,16 +24,37 @@ export interface LocalVoice {
   wordsPerMinute: number;
 }
 
-/** Voices of the local engine, keyed by the voice id that `voiceForHost` returns. */
+/**
+ * Voices of the local engine, keyed by the voice id that `voiceForHost` returns.
+ *
+ * @example
+ * ```ts
+ * LOCAL_VOICES['local-host-b'].espeakVoice; // 'en-us+f3'
+ * ```
+ */
 export const LOCAL_VOICES: Readonly<Record<string, LocalVoice>> = Object.freeze({
   'local-host-a': { espeakVoice: 'en-us+m3', pitch: 35, wordsPerMinute: 165 },
   'local-host-b': { espeakVoice: 'en-us+f3', pitch: 70, wordsPerMinute: 175 },
 });
 
-/** Sample rate espeak-ng produces, and so of every local MP3 (MPEG-2 Layer III, mono). */
+/**
+ * Sample rate espeak-ng produces, and so of every local MP3 (MPEG-2 Layer III, mono).
+ *
+ * @example
+ * ```ts
+ * mp3Info(await local.synthesize(request)).sampleRate === LOCAL_SAMPLE_RATE; // true
+ * ```
+ */
 export const LOCAL_SAMPLE_RATE = 22050;
 
-/** Options of {@link LocalSynthesizer}. */
+/**
+ * Options of {@link LocalSynthesizer}.
+ *
+ * @example
+ * ```ts
+ * const local = new LocalSynthesizer({ kbps: 64, timeoutMs: 30_000 });
+ * ```
+ */
 export interface LocalSynthesizerOptions {
   /** MP3 bit rate in kbit/s (default 48). */
   kbps?: number;

@@ -10,7 +10,14 @@ function loadLame(): Promise<Lame> {
   return lame;
 }
 
-/** Options of {@link encodeMp3}. */
+/**
+ * Options of {@link encodeMp3}.
+ *
+ * @example
+ * ```ts
+ * const options: EncodeMp3Options = { sampleRate: 22050, kbps: 48 };
+ * ```
+ */
 export interface EncodeMp3Options {
   /** PCM sample rate; also the MP3's (8000–48000 Hz, a rate MPEG Layer III defines). */
   sampleRate: number;

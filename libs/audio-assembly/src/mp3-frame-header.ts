@@ -1,4 +1,11 @@
-/** MPEG audio version of a Layer III frame. */
+/**
+ * MPEG audio version of a Layer III frame.
+ *
+ * @example
+ * ```ts
+ * const version: MpegVersion = mp3Info(bytes).version; // 'MPEG-2' for 24 kHz speech
+ * ```
+ */
 export type MpegVersion = 'MPEG-1' | 'MPEG-2' | 'MPEG-2.5';
 
 /** The fields of one MPEG Layer III frame header that assembly and duration need. */

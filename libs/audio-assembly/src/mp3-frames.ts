@@ -7,7 +7,14 @@ import {
 } from './mp3-frame-header';
 import { audioEndBeforeTrailingTags, skipLeadingTags } from './mp3-tags';
 
-/** Kind of the informational first frame written by encoders (it carries no audio). */
+/**
+ * Kind of the informational first frame written by encoders (it carries no audio).
+ *
+ * @example
+ * ```ts
+ * const kind: Mp3HeaderFrameKind | null = mp3Info(bytes).headerFrame; // 'Info' after assembleMp3
+ * ```
+ */
 export type Mp3HeaderFrameKind = 'Xing' | 'Info' | 'VBRI';
 
 /** A contiguous byte range of audio frames. */

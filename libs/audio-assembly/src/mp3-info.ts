@@ -1,7 +1,14 @@
 import type { MpegVersion } from './mp3-frame-header';
 import { type Mp3HeaderFrameKind, scanMp3Frames } from './mp3-frames';
 
-/** Measured facts about one MP3 stream. */
+/**
+ * Measured facts about one MP3 stream.
+ *
+ * @example
+ * ```ts
+ * const { durationSeconds, frames, samplesPerFrame, sampleRate }: Mp3Info = mp3Info(bytes);
+ * ```
+ */
 export interface Mp3Info {
   sampleRate: number;
   /** 1 (mono) or 2 (stereo, joint stereo, dual channel). */

@@ -15,27 +15,62 @@ import {
 import { scanMp3Frames } from './mp3-frames';
 import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 
-/** Voices for host 0 and host 1, per quality. */
+/**
+ * Voices for host 0 and host 1, per quality.
+ *
+ * @example
+ * ```ts
+ * const voices: HostVoices = { standard: ['Matthew', 'Joanna'], neural: ['Stephen', 'Danielle'], generative: ['Matthew', 'Ruth'] };
+ * ```
+ */
 export type HostVoices = Readonly<Record<VoiceQuality, readonly [string, string]>>;
 
-/** Default Polly voices (US English; each available on the engine of its quality). */
+/**
+ * Default Polly voices (US English; each available on the engine of its quality).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_POLLY_VOICES.neural; // ['Matthew', 'Joanna']
+ * ```
+ */
 export const DEFAULT_POLLY_VOICES: HostVoices = Object.freeze({
   standard: ['Matthew', 'Joanna'] as const,
   neural: ['Matthew', 'Joanna'] as const,
   generative: ['Matthew', 'Ruth'] as const,
 });
 
-/** MP3 sample rate requested per quality: each engine's default rate. */
+/**
+ * MP3 sample rate requested per quality: each engine's default rate.
+ *
+ * @example
+ * ```ts
+ * POLLY_SAMPLE_RATES.standard; // 22050
+ * ```
+ */
 export const POLLY_SAMPLE_RATES: Readonly<Record<VoiceQuality, number>> = Object.freeze({
   standard: 22050,
   neural: 24000,
   generative: 24000,
 });
 
-/** Polly's limit on characters per SynthesizeSpeech request (billed characters, plain text). */
+/**
+ * Polly's limit on characters per SynthesizeSpeech request (billed characters, plain text).
+ *
+ * @example
+ * ```ts
+ * if (text.length > POLLY_MAX_TEXT_LENGTH) throw new Error('split the chunk');
+ * ```
+ */
 export const POLLY_MAX_TEXT_LENGTH = 3000;
 
-/** Options of {@link PollySynthesizer}. */
+/**
+ * Options of {@link PollySynthesizer}.
+ *
+ * @example
+ * ```ts
+ * const options: PollySynthesizerOptions = { client: new PollyClient({}), maxAttempts: 4 };
+ * ```
+ */
 export interface PollySynthesizerOptions {
   /** The Polly client (region, credentials and endpoint are its configuration). */
   client: PollyClient;

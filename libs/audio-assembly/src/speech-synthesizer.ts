@@ -1,6 +1,13 @@
 import type { VoiceQuality } from '@lumcast/quota';
 
-/** One request to a speech engine. */
+/**
+ * One request to a speech engine.
+ *
+ * @example
+ * ```ts
+ * const request: SpeechRequest = { text: 'Hello!', voice: 'Joanna', quality: 'neural' };
+ * ```
+ */
 export interface SpeechRequest {
   /** Plain text to speak (not SSML). */
   text: string;

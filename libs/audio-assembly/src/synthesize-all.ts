@@ -2,7 +2,14 @@ import type { VoiceQuality } from '@lumcast/quota';
 import { ChunkSynthesisError, InvalidAudioOptionsError } from './errors';
 import type { SpeechSynthesizer } from './speech-synthesizer';
 
-/** Options of {@link synthesizeAll}. */
+/**
+ * Options of {@link synthesizeAll}.
+ *
+ * @example
+ * ```ts
+ * const options: SynthesizeAllOptions = { quality: 'neural', concurrency: 4, requestsPerSecond: 8 };
+ * ```
+ */
 export interface SynthesizeAllOptions {
   quality: VoiceQuality;
   /** Most requests in flight at once (positive integer). */

@@ -1,6 +1,13 @@
 import { AudioFormatError, InvalidAudioOptionsError } from './errors';
 
-/** Measured facts about one WAV (RIFF/WAVE, integer PCM) file. */
+/**
+ * Measured facts about one WAV (RIFF/WAVE, integer PCM) file.
+ *
+ * @example
+ * ```ts
+ * const { sampleRate, frames, durationSeconds }: WavInfo = wavInfo(bytes);
+ * ```
+ */
 export interface WavInfo {
   sampleRate: number;
   channels: number;
@@ -86,7 +93,14 @@ export function wavInfo(audio: Uint8Array, chunkIndex?: number): WavInfo {
   throw new AudioFormatError(`${label} has no ${format ? 'data' : 'fmt'} chunk`, { chunkIndex });
 }
 
-/** Options of {@link assembleWav}. */
+/**
+ * Options of {@link assembleWav}.
+ *
+ * @example
+ * ```ts
+ * const options: AssembleWavOptions = { sampleRate: 16000, silenceBetweenMs: 200 };
+ * ```
+ */
 export interface AssembleWavOptions {
   /** Sample rate of the PCM chunks (Polly `pcm`: 8000 or 16000). */
   sampleRate: number;
@@ -96,7 +110,14 @@ export interface AssembleWavOptions {
   silenceBetweenMs?: number;
 }
 
-/** The assembled WAV file. */
+/**
+ * The assembled WAV file.
+ *
+ * @example
+ * ```ts
+ * const { audio, durationSeconds }: AssembledWav = assembleWav(pcmChunks, { sampleRate: 16000 });
+ * ```
+ */
 export interface AssembledWav {
   audio: Uint8Array;
   /** Sample frames / sample rate. */

@@ -1,7 +1,18 @@
 import { chunkSpans } from './chunk-timeline';
 import { InvalidAudioOptionsError } from './errors';
 
-/** Input of {@link webVttFromChunks}. */
+/**
+ * Input of {@link webVttFromChunks}.
+ *
+ * @example
+ * ```ts
+ * const input: WebVttFromChunksInput = {
+ *   chunks: [{ text: 'Hi!', speaker: 'Ada' }],
+ *   chunkStartsSeconds: [0],
+ *   durationSeconds: 1.2,
+ * };
+ * ```
+ */
 export interface WebVttFromChunksInput {
   /** The spoken chunks in order: their text and who speaks it (becomes a `<v Speaker>` voice tag). */
   chunks: readonly { text: string; speaker: string }[];
