@@ -62,6 +62,24 @@ describe('DynamoDB tables', () => {
   });
 });
 
+describe('stage differences beyond the tables', () => {
+  it('retain and protect the user pool in prod only', () => {
+    prod.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+    dev.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }),
+    });
+  });
+
+  it('keep every log group a year in prod and a month in dev', () => {
+    prod.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+    dev.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+});
+
 describe('audio bucket', () => {
   it('is private, encrypted and TLS-only', () => {
     const id = logicalIdOf(dev.stack, dev.stack.storage.audio);
