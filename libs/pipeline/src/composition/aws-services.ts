@@ -100,8 +100,9 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
         ? new BedrockScriptWriter({
             client: clients.bedrock(),
             modelId: env.LUMCAST_BEDROCK_MODEL_ID,
+            speechEngine,
           })
-        : new OfflineScriptWriter(),
+        : new OfflineScriptWriter({ speechEngine }),
     ),
     synthesizer: once((): SpeechSynthesizer =>
       env.LUMCAST_SPEECH === 'polly'
