@@ -6,13 +6,7 @@ import { objectKeys } from '../src/ports/object-store';
 import { createCallbackStep } from '../src/steps/callback';
 import { JobStateError } from '../src/steps/step-errors';
 import type { AssembledEpisode } from '../src/steps/step-inputs';
-import {
-  MemoryObjectStore,
-  queuedJob,
-  startTestDynamo,
-  TABLES,
-  type TestDynamo,
-} from './support';
+import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -59,7 +53,9 @@ describe('createCallbackStep on success', () => {
     const { job, audio } = await assembledJob('alice', 125);
     const expected = quotaCost('neural', 125);
     expect(expected).toBe(6);
-    expect(await callback({ userId: 'alice', jobId: job.jobId, outcome: 'succeeded', audio })).toEqual({
+    expect(
+      await callback({ userId: 'alice', jobId: job.jobId, outcome: 'succeeded', audio }),
+    ).toEqual({
       status: 'ready',
       cost: expected,
     });
@@ -88,7 +84,12 @@ describe('createCallbackStep on success', () => {
     const { job, audio } = await assembledJob('carol', 30);
     const cost = quotaCost('neural', 30);
     await ledger.deduct({ userId: 'carol', jobId: job.jobId, cost, weeklyLimit: limit });
-    const result = await callback({ userId: 'carol', jobId: job.jobId, outcome: 'succeeded', audio });
+    const result = await callback({
+      userId: 'carol',
+      jobId: job.jobId,
+      outcome: 'succeeded',
+      audio,
+    });
     expect(result).toEqual({ status: 'ready', cost });
     expect(await usedBy('carol')).toBe(cost);
   });

@@ -12,9 +12,8 @@ class RecordingStarter implements ExecutionStarter {
   readonly started: EpisodeExecutionInput[] = [];
 
   constructor(
-    private readonly answer: (
-      input: EpisodeExecutionInput,
-    ) => 'started' | 'already_started' = () => 'started',
+    private readonly answer: (input: EpisodeExecutionInput) => 'started' | 'already_started' = () =>
+      'started',
   ) {}
 
   async start(input: EpisodeExecutionInput): Promise<'started' | 'already_started'> {
@@ -113,7 +112,12 @@ describe('createJobConsumer', () => {
 
   it('marks a clearly over-quota job rejected_quota with a message, and does not start it', async () => {
     const limit = weeklyLimitFor(undefined);
-    await ledger.deduct({ userId: 'erin', jobId: 'j-earlier', cost: limit - 10, weeklyLimit: limit });
+    await ledger.deduct({
+      userId: 'erin',
+      jobId: 'j-earlier',
+      cost: limit - 10,
+      weeklyLimit: limit,
+    });
     const job = queuedJob({ userId: 'erin', estimatedCost: 60 });
     await jobs.create(job);
     const starter = new RecordingStarter();

@@ -95,7 +95,7 @@ export function queuedJob(overrides: Partial<JobRecord> = {}): JobRecord {
 export class MemoryObjectStore implements ObjectStore {
   readonly objects = new Map<string, Uint8Array>();
 
-  async put(key: string, body: Uint8Array | string): Promise<void> {
+  async put(key: string, body: Uint8Array | string, _contentType = ''): Promise<void> {
     this.objects.set(key, typeof body === 'string' ? new TextEncoder().encode(body) : body);
   }
 

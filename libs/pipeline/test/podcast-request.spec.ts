@@ -1,0 +1,87 @@
+import { SOURCE_TEXT_MAX_CHARS, TOPIC_MAX_CHARS } from '@lumcast/script-generation';
+import { parsePodcastRequest, PodcastRequestError } from '../src/api/podcast-request';
+
+const valid = { topic: 'Tides', minutes: 2, quality: 'neural' };
+
+function refusal(body: string | undefined): PodcastRequestError {
+  try {
+    parsePodcastRequest(body);
+  } catch (error) {
+    if (error instanceof PodcastRequestError) return error;
+    throw error;
+  }
+  throw new Error(`parsePodcastRequest accepted ${String(body)}`);
+}
+
+describe('parsePodcastRequest', () => {
+  it('accepts a minimal request and keeps exactly its fields', () => {
+    expect(parsePodcastRequest(JSON.stringify(valid))).toEqual({
+      topic: 'Tides',
+      sourceText: undefined,
+      minutes: 2,
+      quality: 'neural',
+      seriesId: undefined,
+    });
+  });
+
+  it('accepts a source text and a series id at their limits', () => {
+    const request = parsePodcastRequest(
+      JSON.stringify({
+        ...valid,
+        topic: 't'.repeat(TOPIC_MAX_CHARS),
+        sourceText: 's'.repeat(SOURCE_TEXT_MAX_CHARS),
+        seriesId: 'a'.repeat(64),
+        minutes: 60,
+      }),
+    );
+    expect(request.sourceText).toHaveLength(SOURCE_TEXT_MAX_CHARS);
+    expect(request.seriesId).toHaveLength(64);
+    expect(request.minutes).toBe(60);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty body', ''],
+    ['broken JSON', '{"topic": '],
+    ['a JSON array', '[]'],
+    ['JSON null', 'null'],
+    ['a JSON string', '"Tides"'],
+  ])('refuses %s as malformed_json', (_name, body) => {
+    const error = refusal(body);
+    expect(error.code).toBe('malformed_json');
+    expect(error.field).toBeUndefined();
+  });
+
+  it('refuses a userId in the body as an unknown field rather than trusting it', () => {
+    const error = refusal(JSON.stringify({ ...valid, userId: 'mallory' }));
+    expect(error).toMatchObject({ code: 'unknown_field', field: 'userId' });
+  });
+
+  it.each([
+    ['minutes', 0],
+    ['minutes', 61],
+    ['minutes', 2.5],
+    ['minutes', '2'],
+    ['quality', 'ultra'],
+    ['topic', ''],
+    ['topic', 't'.repeat(TOPIC_MAX_CHARS + 1)],
+    ['sourceText', 's'.repeat(SOURCE_TEXT_MAX_CHARS + 1)],
+    ['seriesId', 'has spaces'],
+    ['seriesId', 'a'.repeat(65)],
+    ['seriesId', 7],
+  ])('refuses %s = %p as invalid_field naming the field', (field, value) => {
+    const error = refusal(JSON.stringify({ ...valid, [field]: value }));
+    expect(error.code).toBe('invalid_field');
+    expect(error.field).toBe(field);
+    expect(error.message.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a request with no topic, naming the topic', () => {
+    const { topic: _topic, ...rest } = valid;
+    expect(refusal(JSON.stringify(rest))).toMatchObject({ code: 'invalid_field', field: 'topic' });
+  });
+
+  it('gives its error the name PodcastRequestError', () => {
+    expect(refusal('{').name).toBe('PodcastRequestError');
+  });
+});
