@@ -4,7 +4,10 @@ import { parseMp3FrameHeader } from './mp3-frame-header';
 type Lame = typeof import('@breezystack/lamejs');
 let lame: Promise<Lame> | undefined;
 
-/** Loads the ESM-only `@breezystack/lamejs` once per process. */
+/**
+ * Loads the ESM-only `@breezystack/lamejs` once per process. (Under Jest, the root preset maps the
+ * package to its ESM build: its `require` entry is an IIFE that exports nothing under CommonJS.)
+ */
 function loadLame(): Promise<Lame> {
   lame ??= import('@breezystack/lamejs');
   return lame;
