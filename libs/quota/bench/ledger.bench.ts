@@ -152,17 +152,6 @@ async function main(): Promise<void> {
     );
   };
 
-  // Warm-up (not measured): let V8 compile the SDK, dynalite and ledger paths.
-  const warmUp = MODES[0] as Mode;
-  const warmUsers = phaseUsers('warm-up', warmUp);
-  await prepare(dynamo, warmUsers.flat(), warmUp);
-  for (const userId of warmUsers.flat()) {
-    for (let k = 0; k < warmUp.chargesPerUser; k += 1) {
-      await rawAdd(userId);
-      await ledger.deduct({ userId, jobId: randomUUID(), cost: 1, weeklyLimit: 1000 });
-    }
-  }
-
   const rows: string[] = [];
   for (const mode of MODES) {
     const raw: Sample[] = [];
@@ -177,7 +166,8 @@ async function main(): Promise<void> {
       if (result.outcome !== 'charged')
         throw new Error(`benchmark expected a charge, got ${result.outcome}`);
     };
-    for (let round = 0; round < ROUNDS; round += 1) {
+    // Round -1 is a warm-up (V8 compiles the SDK, dynalite and ledger paths); it is not recorded.
+    for (let round = -1; round < ROUNDS; round += 1) {
       // Raw and ledger phases use distinct but identically prepared items.
       const rawUsers = phaseUsers(`raw-${mode.workers}-${mode.priorJobs}-${round}`, mode);
       const ledgerUsers = phaseUsers(`ledger-${mode.workers}-${mode.priorJobs}-${round}`, mode);
@@ -185,12 +175,12 @@ async function main(): Promise<void> {
       const rawPhase = () => sample(dynamo, mode.charges, () => runPhase(mode, rawUsers, rawAdd));
       const ledgerPhase = () =>
         sample(dynamo, mode.charges, () => runPhase(mode, ledgerUsers, charge));
-      if (round % 2 === 0) {
-        raw.push(await rawPhase());
-        led.push(await ledgerPhase());
-      } else {
-        led.push(await ledgerPhase());
-        raw.push(await rawPhase());
+      const [first, second] = round % 2 === 0 ? [rawPhase, ledgerPhase] : [ledgerPhase, rawPhase];
+      const firstSample = await first();
+      const secondSample = await second();
+      if (round >= 0) {
+        (round % 2 === 0 ? raw : led).push(firstSample);
+        (round % 2 === 0 ? led : raw).push(secondSample);
       }
     }
     const rawRate = total(raw, 'charges') / total(raw, 'seconds');
@@ -218,7 +208,7 @@ async function main(): Promise<void> {
   );
   console.log(
     `node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end, ` +
-      `${ROUNDS} interleaved rounds per mode, job ids are UUIDs`,
+      `a warm-up and ${ROUNDS} interleaved rounds per mode, job ids are UUIDs`,
   );
   console.log('');
   console.log(
