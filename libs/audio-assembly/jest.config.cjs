@@ -1,9 +1,6 @@
-// eslint-disable-next-line @nx/enforce-module-boundaries -- extends the shared root preset, as Nx scaffolds it
-const preset = require('../../jest.preset.js');
-
 /** @type {import('jest').Config} */
 module.exports = {
-  ...preset,
+  ...require('../../jest.preset.js'),
   displayName: 'audio-assembly',
   rootDir: __dirname,
 };
