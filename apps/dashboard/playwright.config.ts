@@ -47,6 +47,10 @@ export default defineConfig({
     url: BASE_URL,
     timeout: 300_000,
     reuseExistingServer: false,
+    // `npm start` runs the stack under Nx, which starts it as a child outside the
+    // process group Playwright kills; SIGTERM lets Nx and the stack stop cleanly
+    // (the default SIGKILL left the server running on the port).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
