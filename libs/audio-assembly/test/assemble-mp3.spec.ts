@@ -220,6 +220,18 @@ describe('assembleMp3', () => {
       },
     );
 
+    it('refuses more than 255 chapters (the CTOC entry count is one byte)', async () => {
+      const a = await lameMp3(24000, 1, 48, 0.4);
+      const chapters = Array.from({ length: 256 }, (_, index) => ({
+        title: `Chapter ${index}`,
+        startSeconds: index * 0.001,
+        endSeconds: (index + 1) * 0.001,
+      }));
+
+      expect(() => assembleMp3([a.bytes], { chapters })).toThrow(/at most 255 chapters/);
+      expect(() => assembleMp3([a.bytes], { chapters: chapters.slice(0, 255) })).not.toThrow();
+    });
+
     it.each([
       ['a chapter ending after the audio', [{ title: 'A', startSeconds: 0, endSeconds: 99 }]],
       ['an empty title', [{ title: ' ', startSeconds: 0, endSeconds: 0.1 }]],

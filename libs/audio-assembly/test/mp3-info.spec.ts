@@ -122,6 +122,29 @@ describe('mp3Info', () => {
     });
   });
 
+  describe('with CRC-protected frames', () => {
+    it('counts frames flagged with a CRC and finds a Xing tag placed after the CRC', async () => {
+      const { bytes } = await lameMp3(24000, 1, 48, 0.3);
+      const protectedFrames = splitFrames(bytes).map((frame) => {
+        const copy = frame.slice();
+        copy[1] = (copy[1] as number) & 0xfe; // protection bit 0: a 16-bit CRC follows the header
+        return copy;
+      });
+      const xing = headerFrame('Xing', bytes, protectedFrames.length, 0);
+      const crcXing = new Uint8Array(xing.length);
+      crcXing.set(xing.subarray(0, 4), 0);
+      crcXing[1] = (crcXing[1] as number) & 0xfe;
+      crcXing.set(xing.subarray(4 + 9, xing.length - 2), 4 + 2 + 9); // side info 9 bytes, after the CRC
+      const info = mp3Info(concatBytes(crcXing, ...protectedFrames));
+
+      expect(info).toMatchObject({
+        headerFrame: 'Xing',
+        declaredFrames: protectedFrames.length,
+        frames: protectedFrames.length,
+      });
+    });
+  });
+
   describe('on VBR streams', () => {
     it('measures frames of different bit rates, without a header frame', async () => {
       const low = await lameMp3(24000, 1, 40, 0.3);
