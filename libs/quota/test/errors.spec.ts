@@ -7,6 +7,7 @@ import {
   QuotaTableNotFoundError,
   QuotaThrottledError,
 } from '../src/index';
+import { toQuotaError } from '../src/aws-errors';
 
 describe('quota errors', () => {
   const cause = Object.assign(new Error('from the SDK'), { name: 'ThrottlingException' });
@@ -34,5 +35,32 @@ describe('quota errors', () => {
     const error = new QuotaInputError('jobId', 'must be a non-empty string');
     expect(error.field).toBe('jobId');
     expect(error.message).toBe('jobId: must be a non-empty string');
+  });
+});
+
+describe('toQuotaError', () => {
+  const sdkError = (name: string) => Object.assign(new Error(`${name} from the SDK`), { name });
+
+  it.each([
+    'ProvisionedThroughputExceededException',
+    'ThrottlingException',
+    'RequestLimitExceeded',
+  ])('maps %s to QuotaThrottledError with the SDK error as cause', (name) => {
+    const original = sdkError(name);
+    const mapped = toQuotaError(original, 'users');
+    expect(mapped).toBeInstanceOf(QuotaThrottledError);
+    expect((mapped as Error).cause).toBe(original);
+  });
+
+  it('maps ResourceNotFoundException to QuotaTableNotFoundError', () => {
+    expect(toQuotaError(sdkError('ResourceNotFoundException'), 'users')).toBeInstanceOf(
+      QuotaTableNotFoundError,
+    );
+  });
+
+  it('returns any other error unchanged, for rethrowing', () => {
+    const original = sdkError('InternalServerError');
+    expect(toQuotaError(original, 'users')).toBe(original);
+    expect(toQuotaError('not an error', 'users')).toBe('not an error');
   });
 });
