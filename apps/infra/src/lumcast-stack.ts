@@ -166,6 +166,7 @@ export class LumcastStack extends Stack {
     const client = this.auth.addDashboardClient(this.dashboard.origin);
     this.api.addAuthorizedRoutes({ userPool: this.auth.userPool, client, handler: fns.api });
     this.api.restrictCorsTo(this.dashboard.origin);
+    this.storage.allowBrowserReadsFrom(this.dashboard.origin);
     this.dashboard.deploySite(exportDir, {
       identity: 'cognito',
       region: this.region,

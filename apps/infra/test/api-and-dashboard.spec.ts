@@ -89,11 +89,15 @@ describe('HTTP API routes', () => {
     });
   });
 
+  const customCalls = (action: string) =>
+    Object.values(synthesized.template.findResources('Custom::AWS')).filter((resource) =>
+      JSON.stringify(resource['Properties']['Create']).includes(`\\"action\\":\\"${action}\\"`),
+    );
+
   it('allows CORS for the dashboard CloudFront origin only', () => {
-    const cors = Object.values(synthesized.template.findResources('Custom::AWS'));
+    const cors = customCalls('UpdateApi');
     expect(cors).toHaveLength(1);
     const create = JSON.stringify(cors[0]?.['Properties']['Create']);
-    expect(create).toContain('\\"action\\":\\"UpdateApi\\"');
     expect(create).toContain('AllowOrigins');
     expect(create).toContain(JSON.stringify(distributionDomain()));
     expect(create).not.toMatch(/AllowOrigins\\":\[\\"\*\\"/);
@@ -101,6 +105,24 @@ describe('HTTP API routes', () => {
     synthesized.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       CorsConfiguration: Match.absent(),
     });
+  });
+
+  it('lets only the dashboard origin read episode files from the audio bucket (captions are fetched)', () => {
+    const cors = customCalls('putBucketCors');
+    expect(cors).toHaveLength(1);
+    const create = JSON.stringify(cors[0]?.['Properties']['Create']);
+    expect(create).toContain(JSON.stringify(distributionDomain()));
+    expect(create).toContain('\\"AllowedMethods\\":[\\"GET\\",\\"HEAD\\"]');
+    expect(create).not.toMatch(/AllowedOrigins\\":\[\\"\*\\"/);
+    const policies = synthesized.template.findResources('AWS::IAM::Policy');
+    const statements = Object.values(policies).flatMap(
+      (policy) => policy['Properties']['PolicyDocument']['Statement'] as { Action: unknown }[],
+    );
+    const corsStatements = statements.filter((statement) =>
+      JSON.stringify(statement.Action).includes('PutBucketCORS'),
+    );
+    expect(corsStatements).toHaveLength(1);
+    expect(corsStatements[0]?.Action).toBe('s3:PutBucketCORS');
   });
 });
 

@@ -1,7 +1,9 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
+import { PostDeployCall } from './post-deploy-call';
 
 /**
  * Intermediate chunk objects (`chunks/<userId>/<jobId>/<index>.mp3`) expire after this many days.
@@ -39,6 +41,7 @@ export interface AudioStorageProps {
 export class AudioStorage extends Construct {
   readonly audio: Bucket;
   readonly accessLogs: Bucket;
+  private readonly config: StageConfig;
 
   constructor(scope: Construct, id: string, props: AudioStorageProps) {
     super(scope, id);
@@ -75,6 +78,46 @@ export class AudioStorage extends Construct {
       ],
       removalPolicy: props.config.removalPolicy,
       autoDeleteObjects: disposable,
+    });
+    this.config = props.config;
+  }
+
+  /**
+   * Lets one browser origin (the dashboard) read episode files with CORS: the
+   * player fetches captions from their presigned URL, which is another origin.
+   * Set after deployment, like the API's CORS, because the distribution
+   * depends (through the functions) on this bucket.
+   *
+   * @example
+   * ```ts
+   * storage.allowBrowserReadsFrom(dashboard.origin);
+   * ```
+   */
+  allowBrowserReadsFrom(origin: string): PostDeployCall {
+    return new PostDeployCall(this, 'Cors', {
+      config: this.config,
+      description: 'Lets the Lumcast dashboard origin read episode files from the audio bucket',
+      call: {
+        service: 'S3',
+        action: 'putBucketCors',
+        parameters: {
+          Bucket: this.audio.bucketName,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: [origin],
+                AllowedMethods: ['GET', 'HEAD'],
+                AllowedHeaders: ['range'],
+                MaxAgeSeconds: 3000,
+              },
+            ],
+          },
+        },
+      },
+      allow: [
+        new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [this.audio.bucketArn] }),
+      ],
+      physicalId: 'audio-bucket-cors',
     });
   }
 }

@@ -9,16 +9,12 @@ import {
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import {
-  AwsCustomResource,
-  AwsCustomResourcePolicy,
-  PhysicalResourceId,
-} from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
+import { PostDeployCall } from './post-deploy-call';
 
 /**
  * Every route of the Lumcast HTTP API (the contract's paths); each one requires a Cognito JWT.
@@ -158,50 +154,35 @@ export class LumcastHttpApi extends Construct {
    * api.restrictCorsTo(`https://${distribution.distributionDomainName}`);
    * ```
    */
-  restrictCorsTo(origin: string): AwsCustomResource {
+  restrictCorsTo(origin: string): PostDeployCall {
     const apiArn = Stack.of(this).formatArn({
       service: 'apigateway',
       account: '',
       resource: '/apis',
       resourceName: this.httpApi.apiId,
     });
-    const updateCors = {
-      service: 'ApiGatewayV2',
-      action: 'UpdateApi',
-      parameters: {
-        ApiId: this.httpApi.apiId,
-        CorsConfiguration: {
-          AllowOrigins: [origin],
-          AllowMethods: ['GET', 'POST', 'OPTIONS'],
-          AllowHeaders: ['authorization', 'content-type'],
-          AllowCredentials: false,
-          MaxAge: 600,
+    const cors = new PostDeployCall(this, 'Cors', {
+      config: this.config,
+      description: 'Sets the Lumcast HTTP API CORS origin once the dashboard URL exists',
+      call: {
+        service: 'ApiGatewayV2',
+        action: 'UpdateApi',
+        parameters: {
+          ApiId: this.httpApi.apiId,
+          CorsConfiguration: {
+            AllowOrigins: [origin],
+            AllowMethods: ['GET', 'POST', 'OPTIONS'],
+            AllowHeaders: ['authorization', 'content-type'],
+            AllowCredentials: false,
+            MaxAge: 600,
+          },
         },
       },
-      physicalResourceId: PhysicalResourceId.of(`${this.httpApi.apiId}-cors`),
-    };
-    const role = new Role(this, 'CorsUpdaterRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Sets the Lumcast HTTP API CORS origin once the dashboard URL exists',
-    });
-    const logGroup = new LogGroup(this, 'CorsUpdaterLogs', {
-      retention: this.config.logRetention,
-      removalPolicy: this.config.removalPolicy,
-    });
-    logGroup.grantWrite(role);
-    const resource = new AwsCustomResource(this, 'Cors', {
-      onCreate: updateCors,
-      onUpdate: updateCors,
-      policy: AwsCustomResourcePolicy.fromStatements([
-        new PolicyStatement({ actions: ['apigateway:PATCH'], resources: [apiArn] }),
-      ]),
-      role,
-      logGroup,
-      installLatestAwsSdk: false,
-      timeout: Duration.minutes(2),
+      allow: [new PolicyStatement({ actions: ['apigateway:PATCH'], resources: [apiArn] })],
+      physicalId: `${this.httpApi.apiId}-cors`,
     });
     // Re-applied whenever the API or the origin changes (the parameters change).
-    resource.node.addDependency(this.httpApi);
-    return resource;
+    cors.node.addDependency(this.httpApi);
+    return cors;
   }
 }
