@@ -17,7 +17,7 @@ import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { QuotaLedger, isoWeekKey } from '../src/index';
 import { putItem, startLocalDynamo, type LocalDynamo } from '../test/support/local-dynamo';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const CONCURRENCY = 16;
 const NOW = new Date('2026-12-02T12:00:00Z');
 const WEEK = isoWeekKey(NOW);
@@ -47,7 +47,7 @@ const MODES: readonly Mode[] = [
   },
   {
     name: `concurrency ${CONCURRENCY}`,
-    charges: 800,
+    charges: 480,
     workers: CONCURRENCY,
     chargesPerUser: 15,
     priorJobs: 1,
