@@ -46,6 +46,68 @@ export interface Mp3Scan {
   skippedBytes: number;
 }
 
+/** The header bits every audio frame of a stream shares with its first frame, and its frame lengths. */
+interface LockedStream {
+  /** Second header byte without the CRC bit: sync, version, layer. */
+  b1: number;
+  /** Sample-rate bits of the third header byte. */
+  rateBits: number;
+  mono: boolean;
+  /** Unpadded frame length by bit-rate index (0 = invalid index). */
+  lengthByBitrateIndex: Uint16Array;
+}
+
+/**
+ * The hot loop: walks consecutive frames of the locked stream from `position`, writing their lengths
+ * from `lengths[count]`, and stops at the first byte that is not such a frame or at a frame that runs
+ * past `end`. No allocation per frame.
+ */
+function walkFrames(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  stream: LockedStream,
+  lengths: Uint16Array,
+  count: number,
+): { position: number; frames: number; bitrateBits: number } {
+  const lockedB1 = stream.b1;
+  const rateBits = stream.rateBits;
+  const modeBit = stream.mono ? 1 : 0;
+  const lengthByBitrateIndex = stream.lengthByBitrateIndex;
+  let position = start;
+  let index = count;
+  let bitrateBits = 0;
+  while (position + 4 <= end) {
+    const b2 = bytes[position + 2] as number;
+    const b3 = bytes[position + 3] as number;
+    const frameLength = (lengthByBitrateIndex[b2 >> 4] as number) + ((b2 >> 1) & 1);
+    if (
+      bytes[position] !== 0xff ||
+      ((bytes[position + 1] as number) & 0xfe) !== lockedB1 ||
+      (b2 & 0x0c) !== rateBits ||
+      (b3 >= 0xc0 ? 1 : 0) !== modeBit ||
+      (b3 & 3) === 2 ||
+      frameLength <= 1 ||
+      position + frameLength > end
+    ) {
+      break;
+    }
+    bitrateBits |= 1 << (b2 >> 4);
+    lengths[index++] = frameLength;
+    position += frameLength;
+  }
+  return { position, frames: index - count, bitrateBits };
+}
+
+function firstAudioBitrate(
+  bytes: Uint8Array,
+  runs: readonly FrameRun[],
+  first: Mp3FrameHeader,
+): number {
+  const header = runs[0] ? parseMp3FrameHeader(bytes, runs[0].start) : undefined;
+  return header?.bitrateKbps ?? first.bitrateKbps;
+}
+
 /** How many consecutive valid frames prove a sync position (unless the stream ends sooner, exactly). */
 const FRAMES_TO_CONFIRM_SYNC = 4;
 
@@ -153,45 +215,27 @@ export function scanMp3Frames(bytes: Uint8Array, chunkIndex?: number): Mp3Scan {
   let count = 0;
   const runs: FrameRun[] = [];
   let runStart = position;
-  let audioBytes = 0;
-  let firstBitrate = -1;
-  let variableBitrate = false;
-  // Fast path: read the header as one big-endian word, compare the bits that must not change (sync,
-  // version, layer, sample rate; mono or not) with the first frame's, and look the frame length up by
-  // bit-rate index. No allocation per frame.
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const lockedWord = (view.getUint32(firstOffset) & 0xfffe0c00) >>> 0;
-  const lockedMono = first.channels === 1;
-  const lengthByBitrateIndex = new Uint16Array(16);
+  const stream: LockedStream = {
+    b1: (bytes[firstOffset + 1] as number) & 0xfe,
+    rateBits: (bytes[firstOffset + 2] as number) & 0x0c,
+    mono: first.channels === 1,
+    lengthByBitrateIndex: new Uint16Array(16),
+  };
   layer3Bitrates(first.version).forEach((kbps, index) => {
-    lengthByBitrateIndex[index + 1] = layer3FrameLength(
+    stream.lengthByBitrateIndex[index + 1] = layer3FrameLength(
       first.version,
       kbps,
       first.sampleRate,
       false,
     );
   });
+  let bitrateBits = 0; // bit i set when some audio frame uses bit-rate index i
   while (position < end) {
-    if (position + 4 <= end) {
-      const word = view.getUint32(position);
-      const frameLength =
-        (lengthByBitrateIndex[(word >>> 12) & 0xf] as number) + ((word >>> 9) & 1);
-      if (
-        (word & 0xfffe0c00) >>> 0 === lockedWord &&
-        ((word & 0xc0) === 0xc0) === lockedMono &&
-        (word & 3) !== 2 &&
-        frameLength > 1 &&
-        position + frameLength <= end
-      ) {
-        lengths[count++] = frameLength;
-        audioBytes += frameLength;
-        const bitrateIndex = (word >>> 12) & 0xf;
-        if (firstBitrate < 0) firstBitrate = bitrateIndex;
-        else if (bitrateIndex !== firstBitrate) variableBitrate = true;
-        position += frameLength;
-        continue;
-      }
-    }
+    const walked = walkFrames(bytes, position, end, stream, lengths, count);
+    count += walked.frames;
+    bitrateBits |= walked.bitrateBits;
+    position = walked.position;
+    if (position >= end) break;
     // Junk, a frame of another stream, or a truncated last frame: resync after it, or stop.
     if (position > runStart) runs.push({ start: runStart, end: position });
     const next = findSync(bytes, position + 1, end);
@@ -213,6 +257,9 @@ export function scanMp3Frames(bytes: Uint8Array, chunkIndex?: number): Mp3Scan {
     runStart = next;
   }
   if (position > runStart) runs.push({ start: runStart, end: Math.min(position, end) });
+  const frameLengths = lengths.subarray(0, count);
+  let audioBytes = 0;
+  for (const run of runs) audioBytes += run.end - run.start;
   if (count === 0) {
     throw new AudioFormatError(`${label} holds no complete MPEG Layer III audio frame`, {
       chunkIndex,
@@ -221,11 +268,11 @@ export function scanMp3Frames(bytes: Uint8Array, chunkIndex?: number): Mp3Scan {
   return {
     first,
     frames: count,
-    frameLengths: lengths.subarray(0, count),
+    frameLengths,
     runs,
     audioBytes,
-    audioBitrateKbps: layer3Bitrates(first.version)[firstBitrate - 1] as number,
-    variableBitrate,
+    audioBitrateKbps: firstAudioBitrate(bytes, runs, first),
+    variableBitrate: (bitrateBits & (bitrateBits - 1)) !== 0, // more than one bit-rate index seen
     headerFrame: detected?.kind,
     declaredFrames: detected?.declaredFrames,
     skippedBytes,
