@@ -12,6 +12,7 @@ export {
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   SERIES_CONTEXT_MAX_CHARS,
+  SERIES_ID_MAX_CHARS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
   parseScriptRequest,
@@ -60,7 +61,6 @@ export type { OfflineScriptWriterOptions } from './offline-script-writer';
 export { OfflineScriptWriter } from './offline-script-writer';
 export type { RememberedEpisode, SeriesMemoryOptions } from './series-memory';
 export {
-  SERIES_ID_MAX_CHARS,
   SERIES_MEMORY_DEFAULT_BUDGET_CHARS,
   SERIES_MEMORY_TABLE_KEY,
   SeriesMemory,

@@ -47,6 +47,15 @@ export const MAX_EPISODE_MINUTES = 60;
  * ```
  */
 export const SERIES_CONTEXT_MAX_CHARS = 12_000;
+/**
+ * Longest accepted user or series id.
+ *
+ * @example
+ * ```ts
+ * seriesId.length <= SERIES_ID_MAX_CHARS;
+ * ```
+ */
+export const SERIES_ID_MAX_CHARS = 200;
 
 const previousEpisodeSchema = z.object({
   title: z.string({ error: 'title must be a string' }),

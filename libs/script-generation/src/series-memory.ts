@@ -16,6 +16,7 @@ import {
   SERIES_CONTEXT_MAX_CHARS,
   type PreviousEpisode,
   type SeriesContext,
+  SERIES_ID_MAX_CHARS,
 } from './script-request';
 
 /**
@@ -47,15 +48,6 @@ export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
  * ```
  */
 export const SERIES_MEMORY_DEFAULT_BUDGET_CHARS = 4_000;
-/**
- * Longest accepted user or series id.
- *
- * @example
- * ```ts
- * seriesId.length <= SERIES_ID_MAX_CHARS;
- * ```
- */
-export const SERIES_ID_MAX_CHARS = 200;
 
 const idSchema = (field: string) =>
   z

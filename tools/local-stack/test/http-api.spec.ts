@@ -2,7 +2,11 @@
  * Every refusal of the HTTP API, through the real local server (API Gateway v2
  * events into the same `api` handler Lambda runs), on dynalite.
  */
-import { SOURCE_TEXT_MAX_CHARS, TOPIC_MAX_CHARS } from '@lumcast/script-generation';
+import {
+  SERIES_ID_MAX_CHARS,
+  SOURCE_TEXT_MAX_CHARS,
+  TOPIC_MAX_CHARS,
+} from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
 import { callApi, startTestStack, temporaryDataDir } from './support';
 
@@ -62,7 +66,13 @@ describe('the HTTP API', () => {
     ['fractional minutes', { ...valid, minutes: 1.5 }, 'minutes'],
     ['minutes as a string', { ...valid, minutes: '5' }, 'minutes'],
     ['an unknown quality', { ...valid, quality: 'ultra' }, 'quality'],
-    ['a malformed series id', { ...valid, seriesId: '../etc' }, 'seriesId'],
+    [
+      'a series id over the limit',
+      { ...valid, seriesId: 's'.repeat(SERIES_ID_MAX_CHARS + 1) },
+      'seriesId',
+    ],
+    ['a series id with control characters', { ...valid, seriesId: 'a\u0000b' }, 'seriesId'],
+    ['a series id that is not text', { ...valid, seriesId: 42 }, 'seriesId'],
   ])('answers 400 naming the field to %s', async (_name, body, field) => {
     const response = await callApi(stack, 'POST', '/api/podcasts', { user: 'alice', body });
     expect(response.status).toBe(400);

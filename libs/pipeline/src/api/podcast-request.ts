@@ -1,4 +1,8 @@
-import { parseScriptRequest, ScriptInputError } from '@lumcast/script-generation';
+import {
+  parseScriptRequest,
+  ScriptInputError,
+  SERIES_ID_MAX_CHARS,
+} from '@lumcast/script-generation';
 import type { VoiceQuality } from '@lumcast/quota';
 
 /** A validated `POST /api/podcasts` body. */
@@ -24,7 +28,9 @@ export class PodcastRequestError extends Error {
 }
 
 const ALLOWED_FIELDS = new Set(['topic', 'sourceText', 'minutes', 'quality', 'seriesId']);
-const SERIES_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+// A series is named by its user: any text up to the lib's limit, without control characters.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
  * Parses and validates a `POST /api/podcasts` body (raw text). The limits on
@@ -51,16 +57,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
     throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
   }
   const { seriesId, ...scriptFields } = body as Record<string, unknown>;
-  if (
-    seriesId !== undefined &&
-    (typeof seriesId !== 'string' || !SERIES_ID_PATTERN.test(seriesId))
-  ) {
-    throw new PodcastRequestError(
-      'invalid_field',
-      'seriesId must be 1–64 letters, digits, "-" or "_".',
-      'seriesId',
-    );
-  }
+  const series = parseSeriesId(seriesId);
   try {
     const request = parseScriptRequest(scriptFields);
     return {
@@ -68,7 +65,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       sourceText: request.sourceText,
       minutes: request.minutes,
       quality: request.quality,
-      seriesId: seriesId as string | undefined,
+      seriesId: series,
     };
   } catch (error) {
     if (error instanceof ScriptInputError) {
@@ -76,4 +73,18 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
     }
     throw error;
   }
+}
+
+/** An absent or empty series id means "no series"; anything else must be a short, printable name. */
+function parseSeriesId(seriesId: unknown): string | undefined {
+  if (seriesId === undefined || seriesId === null || seriesId === '') return undefined;
+  const series = typeof seriesId === 'string' ? seriesId.trim() : '';
+  if (series === '' || series.length > SERIES_ID_MAX_CHARS || CONTROL_CHARACTERS.test(series)) {
+    throw new PodcastRequestError(
+      'invalid_field',
+      `seriesId must be text of 1–${SERIES_ID_MAX_CHARS} characters without control characters.`,
+      'seriesId',
+    );
+  }
+  return series;
 }
