@@ -36,6 +36,7 @@ export {
 export type { SpeechEngine } from './speech-rate';
 export {
   LENGTH_TOLERANCE,
+  SPEECH_FILL,
   SPEECH_RATES,
   acceptedWordRange,
   targetWords,

@@ -61,11 +61,27 @@ export function wordsPerMinute(
 }
 
 /**
- * Target spoken word count of an episode: `minutes × wordsPerMinute(quality)`, rounded.
+ * The share of the requested minutes a script aims to fill. The quota charges
+ * every started minute of the audio, so a script aimed at the full length and
+ * accepted at up to +15 % would usually spill into one more charged minute than
+ * the user asked (and was quoted) for. Aimed at 90 %, the accepted window is
+ * 76.5–103.5 % of the requested minutes: the estimate and the charge agree in
+ * the common case, and a long-winded model costs at most one extra minute.
  *
  * @example
  * ```ts
- * targetWords(10, 'generative'); // 1500
+ * Math.round(10 * wordsPerMinute('generative') * SPEECH_FILL); // 1350
+ * ```
+ */
+export const SPEECH_FILL = 0.9;
+
+/**
+ * Target spoken word count of an episode:
+ * `minutes × wordsPerMinute(quality) × SPEECH_FILL`, rounded.
+ *
+ * @example
+ * ```ts
+ * targetWords(10, 'generative'); // 1350
  * ```
  */
 export function targetWords(
@@ -73,7 +89,7 @@ export function targetWords(
   quality: VoiceQuality,
   options: { engine?: SpeechEngine } = {},
 ): number {
-  return Math.round(minutes * wordsPerMinute(quality, options));
+  return Math.round(minutes * wordsPerMinute(quality, options) * SPEECH_FILL);
 }
 
 /**

@@ -3,11 +3,11 @@ import { buildRepairPrompt, buildRevisionPrompt, buildScriptPrompts } from '../s
 describe('buildScriptPrompts', () => {
   it('sizes the episode from minutes and quality and states the accepted window', () => {
     const prompts = buildScriptPrompts({ topic: 'Tides', minutes: 10, quality: 'generative' });
-    expect(prompts).toMatchObject({ targetWords: 1_500, minWords: 1_275, maxWords: 1_725 });
+    expect(prompts).toMatchObject({ targetWords: 1_350, minWords: 1_148, maxWords: 1_552 });
     expect(prompts.system).toContain(
-      'about 1500 spoken words in total across all segments (between 1275 and 1725)',
+      'about 1350 spoken words in total across all segments (between 1148 and 1552)',
     );
-    expect(prompts.user).toContain('Length: 10 minutes of speech, about 1500 words');
+    expect(prompts.user).toContain('Length: 10 minutes of speech, about 1350 words');
   });
 
   it('asks for faithfulness and fences the source text as material, not instructions', () => {

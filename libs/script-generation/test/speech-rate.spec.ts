@@ -1,6 +1,7 @@
 import {
   acceptedWordRange,
   LENGTH_TOLERANCE,
+  SPEECH_FILL,
   SPEECH_RATES,
   targetWords,
   wordsPerMinute,
@@ -22,9 +23,19 @@ describe('wordsPerMinute', () => {
 });
 
 describe('targetWords', () => {
-  it('multiplies minutes by the rate', () => {
-    expect(targetWords(10, 'generative')).toBe(1_500);
-    expect(targetWords(1, 'standard', { engine: 'espeak-ng' })).toBe(196);
+  it('multiplies minutes by the rate and the share of the minutes a script aims to fill', () => {
+    expect(SPEECH_FILL).toBe(0.9);
+    expect(targetWords(10, 'generative')).toBe(1_350);
+    expect(targetWords(1, 'standard', { engine: 'espeak-ng' })).toBe(176);
+  });
+
+  it('keeps the longest accepted script within about the requested minutes, so the charge matches the estimate', () => {
+    for (const minutes of [1, 5, 15, 60]) {
+      for (const quality of ['standard', 'neural', 'generative'] as const) {
+        const { max } = acceptedWordRange(targetWords(minutes, quality));
+        expect(max / wordsPerMinute(quality)).toBeLessThanOrEqual(minutes * 1.04);
+      }
+    }
   });
 });
 
