@@ -1,4 +1,8 @@
-import { SOURCE_TEXT_MAX_CHARS, TOPIC_MAX_CHARS } from '@lumcast/script-generation';
+import {
+  SERIES_ID_MAX_CHARS,
+  SOURCE_TEXT_MAX_CHARS,
+  TOPIC_MAX_CHARS,
+} from '@lumcast/script-generation';
 import { parsePodcastRequest, PodcastRequestError } from '../src/api/podcast-request';
 
 const valid = { topic: 'Tides', minutes: 2, quality: 'neural' };
@@ -30,12 +34,12 @@ describe('parsePodcastRequest', () => {
         ...valid,
         topic: 't'.repeat(TOPIC_MAX_CHARS),
         sourceText: 's'.repeat(SOURCE_TEXT_MAX_CHARS),
-        seriesId: 'a'.repeat(64),
+        seriesId: 'a'.repeat(SERIES_ID_MAX_CHARS),
         minutes: 60,
       }),
     );
     expect(request.sourceText).toHaveLength(SOURCE_TEXT_MAX_CHARS);
-    expect(request.seriesId).toHaveLength(64);
+    expect(request.seriesId).toHaveLength(SERIES_ID_MAX_CHARS);
     expect(request.minutes).toBe(60);
   });
 
@@ -66,14 +70,27 @@ describe('parsePodcastRequest', () => {
     ['topic', ''],
     ['topic', 't'.repeat(TOPIC_MAX_CHARS + 1)],
     ['sourceText', 's'.repeat(SOURCE_TEXT_MAX_CHARS + 1)],
-    ['seriesId', 'has spaces'],
-    ['seriesId', 'a'.repeat(65)],
+    ['seriesId', '   '],
+    ['seriesId', 'Rivers\u0007'],
+    ['seriesId', 'a'.repeat(SERIES_ID_MAX_CHARS + 1)],
     ['seriesId', 7],
   ])('refuses %s = %p as invalid_field naming the field', (field, value) => {
     const error = refusal(JSON.stringify({ ...valid, [field]: value }));
     expect(error.code).toBe('invalid_field');
     expect(error.field).toBe(field);
     expect(error.message.length).toBeGreaterThan(0);
+  });
+
+  it('takes a series name as text, trimmed, and treats an empty or null one as no series', () => {
+    expect(
+      parsePodcastRequest(JSON.stringify({ ...valid, seriesId: '  Rivers of Europe ' })).seriesId,
+    ).toBe('Rivers of Europe');
+    expect(
+      parsePodcastRequest(JSON.stringify({ ...valid, seriesId: '' })).seriesId,
+    ).toBeUndefined();
+    expect(
+      parsePodcastRequest(JSON.stringify({ ...valid, seriesId: null })).seriesId,
+    ).toBeUndefined();
   });
 
   it('refuses a request with no topic, naming the topic', () => {
