@@ -76,18 +76,12 @@ function checkOptions(chunks: unknown, options: AssembleMp3Options): void {
  */
 export function assembleMp3(chunks: Uint8Array[], options: AssembleMp3Options = {}): AssembledMp3 {
   checkOptions(chunks, options);
-  const scans: Mp3Scan[] = chunks.map((chunk, index) => scanMp3Frames(chunk, index));
-  const first = (scans[0] as Mp3Scan).first;
-  scans.forEach((scan, index) => {
-    if (scan.first.sampleRate !== first.sampleRate || scan.first.channels !== first.channels) {
-      throw new AudioFormatError(
-        `chunk ${index} is ${scan.first.sampleRate} Hz with ${scan.first.channels} channel(s) but chunk 0 is ` +
-          `${first.sampleRate} Hz with ${first.channels}: all chunks must share sample rate and channel mode`,
-        { chunkIndex: index },
-      );
-    }
-  });
+  const chapters = options.chapters && options.chapters.length > 0 ? options.chapters : undefined;
+  if (options.chapters !== undefined) validateChapters(options.chapters, Number.POSITIVE_INFINITY);
+  const tag = chapters ? id3ChapterTag(chapters) : new Uint8Array(0);
 
+  const firstScan = scanMp3Frames(chunks[0] as Uint8Array, 0);
+  const first = firstScan.first;
   const format: Mp3StreamFormat = {
     version: first.version,
     sampleRate: first.sampleRate,
@@ -99,22 +93,52 @@ export function assembleMp3(chunks: Uint8Array[], options: AssembleMp3Options = 
     ((options.silenceBetweenMs ?? 0) / 1000) * (first.sampleRate / first.samplesPerFrame),
   );
   const silence = silentMp3Frame(format);
+  const xingLength = xingHeaderFrame(format, [], false).length;
 
+  // One pass per chunk: scan it, then copy its frames at once while its bytes are still in cache. The
+  // output is allocated for the worst case (every input byte kept) and trimmed below.
+  let capacity = tag.length + xingLength + silence.length * silenceFrames * (chunks.length - 1);
+  for (const chunk of chunks) capacity += chunk instanceof Uint8Array ? chunk.length : 0;
+  const unfilled = Buffer.allocUnsafe(capacity); // every byte up to `offset` is written below
+  let offset = tag.length + xingLength;
+  const scans: Mp3Scan[] = [];
   const chunkStartsSeconds: number[] = [];
   const bitrates = new Set<number>();
   let variableBitrate = false;
   let frames = 0;
-  scans.forEach((scan, index) => {
-    if (index > 0) frames += silenceFrames;
+  chunks.forEach((chunk, index) => {
+    const scan = index === 0 ? firstScan : scanMp3Frames(chunk, index);
+    if (scan.first.sampleRate !== first.sampleRate || scan.first.channels !== first.channels) {
+      throw new AudioFormatError(
+        `chunk ${index} is ${scan.first.sampleRate} Hz with ${scan.first.channels} channel(s) but chunk 0 is ` +
+          `${first.sampleRate} Hz with ${first.channels}: all chunks must share sample rate and channel mode`,
+        { chunkIndex: index },
+      );
+    }
+    if (index > 0) {
+      for (let i = 0; i < silenceFrames; i++) {
+        unfilled.set(silence, offset);
+        offset += silence.length;
+      }
+      frames += silenceFrames;
+    }
+    for (const run of scan.runs) {
+      unfilled.set(chunk.subarray(run.start, run.end), offset);
+      offset += run.end - run.start;
+    }
     chunkStartsSeconds.push(frames * secondsPerFrame);
     frames += scan.frames;
     if (scan.variableBitrate) variableBitrate = true;
     bitrates.add(scan.audioBitrateKbps);
+    scans.push(scan);
   });
-  if (silenceFrames > 0 && scans.length > 1) {
+  if (silenceFrames > 0 && chunks.length > 1) {
     bitrates.add((parseMp3FrameHeader(silence, 0) as Mp3FrameHeader).bitrateKbps);
   }
   if (bitrates.size > 1) variableBitrate = true;
+  const durationSeconds = frames * secondsPerFrame;
+  if (options.chapters !== undefined) validateChapters(options.chapters, durationSeconds);
+
   const frameLengths = new Uint16Array(frames);
   let frameIndex = 0;
   scans.forEach((scan, index) => {
@@ -125,34 +149,13 @@ export function assembleMp3(chunks: Uint8Array[], options: AssembleMp3Options = 
     frameLengths.set(scan.frameLengths, frameIndex);
     frameIndex += scan.frames;
   });
-  const durationSeconds = frames * secondsPerFrame;
-
-  const chapterTag = options.chapters && options.chapters.length > 0 ? options.chapters : undefined;
-  if (options.chapters !== undefined) validateChapters(options.chapters, durationSeconds);
-  const tag = chapterTag ? id3ChapterTag(chapterTag) : new Uint8Array(0);
-  const xing = xingHeaderFrame(format, frameLengths, variableBitrate);
-
-  let total = tag.length + xing.length + silence.length * silenceFrames * (scans.length - 1);
-  for (const scan of scans) total += scan.audioBytes;
-  // Every byte is written below, so the buffer need not be zero-filled first.
-  const unfilled = Buffer.allocUnsafe(total);
-  const audio = new Uint8Array(unfilled.buffer, unfilled.byteOffset, total);
-  audio.set(tag, 0);
-  audio.set(xing, tag.length);
-  let offset = tag.length + xing.length;
-  scans.forEach((scan, index) => {
-    if (index > 0) {
-      for (let i = 0; i < silenceFrames; i++) {
-        audio.set(silence, offset);
-        offset += silence.length;
-      }
-    }
-    const chunk = chunks[index] as Uint8Array;
-    for (const run of scan.runs) {
-      audio.set(chunk.subarray(run.start, run.end), offset);
-      offset += run.end - run.start;
-    }
-  });
+  unfilled.set(tag, 0);
+  unfilled.set(xingHeaderFrame(format, frameLengths, variableBitrate), tag.length);
+  // Hand back a view of the written bytes; copy only when dropped tags/junk left much of the buffer unused.
+  const audio =
+    capacity - offset > capacity / 8
+      ? new Uint8Array(unfilled.subarray(0, offset))
+      : new Uint8Array(unfilled.buffer, unfilled.byteOffset, offset);
   return {
     audio,
     durationSeconds,
