@@ -25,7 +25,10 @@ export interface FrameRun {
 
 /** What a scan of one MP3 byte stream found. */
 export interface Mp3Scan {
-  /** Header of the first audio frame; every audio frame shares its version, sample rate and channels. */
+  /**
+   * Header of the first frame synced on (the Xing/Info/VBRI frame when there is one); every audio frame
+   * shares its version, sample rate and channels.
+   */
   first: Mp3FrameHeader;
   /** Number of audio frames (header frame and truncated last frame excluded). */
   frames: number;
