@@ -16,4 +16,6 @@ module.exports = {
     '\\.css$': path.join(__dirname, 'test/support/css-module-stub.cjs'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/out/', '/.next/'],
+  // Typing in jsdom is slow when the machine is busy (CI runs several projects' tests at once).
+  testTimeout: 30_000,
 };

@@ -1,3 +1,4 @@
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { QuotaLedger, quotaCost, weeklyLimitFor } from '@lumcast/quota';
 import { SeriesMemory } from '@lumcast/script-generation';
 import { JobsTable } from '../src/jobs/jobs-table';
@@ -106,6 +107,67 @@ describe('createCallbackStep on success', () => {
     expect(stored?.status).toBe('quota_exceeded');
     expect(stored?.cost).toBeUndefined();
     expect(stored?.error).toContain(`would cost 6 slots but only 2 of ${limit} remain`);
+  });
+});
+
+describe('createCallbackStep with series memory', () => {
+  it('remembers a ready episode of a series for the next one', async () => {
+    const { job, audio } = await assembledJob('hana', 60);
+    await dynamo.client.send(
+      new UpdateItemCommand({
+        TableName: TABLES.jobs,
+        Key: { userId: { S: 'hana' }, jobId: { S: job.jobId } },
+        UpdateExpression: 'SET seriesId = :series',
+        ExpressionAttributeValues: { ':series': { S: 'Tides' } },
+      }),
+    );
+    const script = {
+      title: 'Moon pull',
+      summary: 'Why tides happen.',
+      keyPoints: ['The Moon pulls the sea.'],
+    };
+    await store.put(
+      objectKeys.script('hana', job.jobId),
+      JSON.stringify({ script, plan: [] }),
+      'application/json',
+    );
+    const result = await callback({ userId: 'hana', jobId: job.jobId, outcome: 'succeeded', audio });
+    expect(result.status).toBe('ready');
+    const memory = new SeriesMemory({ client: dynamo.client, tableName: TABLES.series });
+    const recalled = await memory.recall({ userId: 'hana', seriesId: 'Tides' });
+    expect(recalled.previousEpisodes.map((episode) => episode.title)).toEqual(['Moon pull']);
+  });
+
+  it('keeps a charged episode ready when series memory fails, and says so in the log', async () => {
+    const { job, audio } = await assembledJob('ida', 60);
+    await dynamo.client.send(
+      new UpdateItemCommand({
+        TableName: TABLES.jobs,
+        Key: { userId: { S: 'ida' }, jobId: { S: job.jobId } },
+        UpdateExpression: 'SET seriesId = :series',
+        ExpressionAttributeValues: { ':series': { S: 'Tides' } },
+      }),
+    );
+    // No script object in the store: remembering the episode fails.
+    const warnings: unknown[] = [];
+    const withLogger = createCallbackStep({
+      jobs,
+      ledger,
+      plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
+      store,
+      seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
+      logger: { warn: (...args: unknown[]) => warnings.push(args) },
+    });
+    const result = await withLogger({
+      userId: 'ida',
+      jobId: job.jobId,
+      outcome: 'succeeded',
+      audio,
+    });
+    expect(result.status).toBe('ready');
+    expect((await jobs.get('ida', job.jobId))?.status).toBe('ready');
+    expect(await usedBy('ida')).toBe(quotaCost('neural', 60));
+    expect(warnings).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
 import { isoWeekKey, quotaCost } from '@lumcast/quota';
 import { objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
-import { OfflineScriptWriter } from '@lumcast/script-generation';
+import { OfflineScriptWriter, type ScriptRequest } from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
 import {
   callApi,
@@ -247,6 +247,43 @@ describe('queue delivery', () => {
     expect(letters.every((letter) => letter.receiveCount === 3)).toBe(true);
     const after = await makeEpisode(stack, 'carol', episode);
     expect(after.status).toBe('ready');
+  });
+});
+
+describe('episodes of a series', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+  const requests: ScriptRequest[] = [];
+  const offline = new OfflineScriptWriter({ speechEngine: 'espeak-ng' });
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: {
+        synthesizer: () => new ToneSynthesizer(),
+        writer: () => ({
+          write: async (request) => {
+            requests.push(request);
+            return offline.write(request);
+          },
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('give the next episode the earlier ones from series memory, and keep series apart per user', async () => {
+    const first = await makeEpisode(stack, 'hana', { ...episode, seriesId: 'Ocean basics' });
+    expect(first.status).toBe('ready');
+    await makeEpisode(stack, 'hana', { ...episode, topic: 'Waves', seriesId: 'Ocean basics' });
+    await makeEpisode(stack, 'ivan', { ...episode, topic: 'Waves', seriesId: 'Ocean basics' });
+    expect(requests[0]?.series).toEqual({ seriesId: 'Ocean basics', previousEpisodes: [] });
+    expect(requests[1]?.series?.previousEpisodes.map((previous) => previous.title)).toHaveLength(1);
+    expect(requests[1]?.series?.seriesId).toBe('Ocean basics');
+    expect(requests[2]?.series).toEqual({ seriesId: 'Ocean basics', previousEpisodes: [] });
   });
 });
 

@@ -74,8 +74,9 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         createAssembleStep({ jobs: services.jobs(), store: services.store() }),
         createLogger('assemble'),
       ),
-    callback: () =>
-      stepHandler(
+    callback: () => {
+      const logger = createLogger('callback');
+      return stepHandler(
         callbackInputSchema,
         createCallbackStep({
           jobs: services.jobs(),
@@ -83,8 +84,10 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
           plans: services.plans(),
           store: services.store(),
           seriesMemory: services.seriesMemory(),
+          logger,
         }),
-        createLogger('callback'),
-      ),
+        logger,
+      );
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { quotaCost, weeklyLimitFor, type QuotaLedger } from '@lumcast/quota';
 import type { SeriesMemory } from '@lumcast/script-generation';
 import { isFinalStatus, type JobStatus } from '../jobs/job';
@@ -16,6 +17,8 @@ export interface CallbackDeps {
   plans: UserPlans;
   store: ObjectStore;
   seriesMemory: SeriesMemory;
+  /** Where a series-memory failure is reported (it does not fail the episode). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** What the callback decided. */
@@ -73,7 +76,16 @@ export function createCallbackStep(deps: CallbackDeps) {
       captionsKey: audio.captionsKey,
       chapters: audio.chapters,
     });
-    if (job.seriesId) await rememberEpisode(deps, userId, jobId, job.seriesId);
+    // Series memory is a help for the next episode, never a reason to fail this one: the job is
+    // charged and ready, so a memory failure is logged and the episode stays ready.
+    if (job.seriesId) {
+      await rememberEpisode(deps, userId, jobId, job.seriesId).catch((error: unknown) =>
+        deps.logger?.warn('episode not remembered in its series', {
+          error,
+          seriesId: job.seriesId,
+        }),
+      );
+    }
     return { status: 'ready', cost };
   };
 }
