@@ -131,7 +131,12 @@ describe('createCallbackStep with series memory', () => {
       JSON.stringify({ script, plan: [] }),
       'application/json',
     );
-    const result = await callback({ userId: 'hana', jobId: job.jobId, outcome: 'succeeded', audio });
+    const result = await callback({
+      userId: 'hana',
+      jobId: job.jobId,
+      outcome: 'succeeded',
+      audio,
+    });
     expect(result.status).toBe('ready');
     const memory = new SeriesMemory({ client: dynamo.client, tableName: TABLES.series });
     const recalled = await memory.recall({ userId: 'hana', seriesId: 'Tides' });
