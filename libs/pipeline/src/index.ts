@@ -50,7 +50,27 @@ export type {
   SynthesizeInput,
 } from './steps/step-inputs';
 export { pipelineHandlers } from './composition/pipeline-handlers';
-export { awsServices } from './composition/aws-services';
+export {
+  audioStoreFrom,
+  awsServices,
+  episodeLinksFrom,
+  executionStarterFrom,
+  jobQueueFrom,
+  jobsTableFrom,
+  ledgerFrom,
+  scriptWriterFrom,
+  seriesMemoryFrom,
+  synthesizerFrom,
+  userPlansFrom,
+} from './composition/aws-services';
+export {
+  buildApiHandler,
+  buildAssembleHandler,
+  buildCallbackHandler,
+  buildSqsConsumer,
+  buildSynthesizeHandler,
+  buildWriteScriptHandler,
+} from './composition/handler-builders';
 export type { AwsClientFactories } from './composition/aws-services';
 export { once } from './composition/once';
 export type { PipelineServices } from './composition/pipeline-services';

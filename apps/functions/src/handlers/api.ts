@@ -1,7 +1,29 @@
-import { cognitoIdentity, awsServices, pipelineHandlers, readEnvironment } from '@lumcast/pipeline';
-import { awsClients } from '../aws-clients';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import {
+  buildApiHandler,
+  cognitoIdentity,
+  episodeLinksFrom,
+  jobQueueFrom,
+  jobsTableFrom,
+  ledgerFrom,
+  readEnvironment,
+  userPlansFrom,
+} from '@lumcast/pipeline';
 
+// Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
+const dynamodb = new DynamoDBClient({});
 
-/** HTTP API behind API Gateway; identity is the Cognito JWT `sub` only. */
-export const handler = pipelineHandlers(awsServices(env, awsClients), env).api(cognitoIdentity);
+/** The HTTP API behind API Gateway; the identity is the Cognito JWT `sub`, nothing else. */
+export const handler = buildApiHandler(
+  {
+    jobs: jobsTableFrom(env, dynamodb),
+    ledger: ledgerFrom(env, dynamodb),
+    plans: userPlansFrom(env, dynamodb),
+    queue: jobQueueFrom(env, new SQSClient({})),
+    links: episodeLinksFrom(env, new S3Client({})),
+  },
+  cognitoIdentity,
+);

@@ -27,6 +27,107 @@ import { UserPlans } from '../jobs/user-plans';
 import { once } from './once';
 import type { PipelineServices } from './pipeline-services';
 
+// One small factory per service, so a Lambda entry that imports only the ones it
+// needs bundles only the SDK clients it uses.
+
+/** The jobs table named by `LUMCAST_JOBS_TABLE`. @example `jobsTableFrom(env, dynamodb)` */
+export function jobsTableFrom(env: Environment, dynamodb: DynamoDBClient): JobsTable {
+  return new JobsTable({ client: dynamodb, tableName: env.LUMCAST_JOBS_TABLE });
+}
+
+/** Users' plans from `LUMCAST_USERS_TABLE`. @example `userPlansFrom(env, dynamodb)` */
+export function userPlansFrom(env: Environment, dynamodb: DynamoDBClient): UserPlans {
+  return new UserPlans({ client: dynamodb, tableName: env.LUMCAST_USERS_TABLE });
+}
+
+/** The quota ledger on `LUMCAST_USERS_TABLE`. @example `ledgerFrom(env, dynamodb)` */
+export function ledgerFrom(env: Environment, dynamodb: DynamoDBClient): QuotaLedger {
+  return new QuotaLedger({ client: dynamodb, tableName: env.LUMCAST_USERS_TABLE });
+}
+
+/** Series memory on `LUMCAST_SERIES_TABLE`. @example `seriesMemoryFrom(env, dynamodb)` */
+export function seriesMemoryFrom(env: Environment, dynamodb: DynamoDBClient): SeriesMemory {
+  return new SeriesMemory({ client: dynamodb, tableName: env.LUMCAST_SERIES_TABLE });
+}
+
+/** Audio, chunks and scripts in `LUMCAST_AUDIO_BUCKET`. @example `audioStoreFrom(env, s3)` */
+export function audioStoreFrom(env: Environment, s3: S3Client): S3ObjectStore {
+  return new S3ObjectStore({ client: s3, bucket: env.LUMCAST_AUDIO_BUCKET });
+}
+
+/** Presigned episode links, valid `LUMCAST_URL_EXPIRY_SECONDS`. @example `episodeLinksFrom(env, s3)` */
+export function episodeLinksFrom(env: Environment, s3: S3Client): PresignedEpisodeLinks {
+  return new PresignedEpisodeLinks({
+    client: s3,
+    bucket: env.LUMCAST_AUDIO_BUCKET,
+    expiresInSeconds: env.LUMCAST_URL_EXPIRY_SECONDS,
+  });
+}
+
+/** The job queue at `LUMCAST_QUEUE_URL`. @example `jobQueueFrom(env, sqs)` */
+export function jobQueueFrom(env: Environment, sqs: SQSClient): SqsJobQueue {
+  return new SqsJobQueue({
+    client: sqs,
+    queueUrl: required(env.LUMCAST_QUEUE_URL, 'LUMCAST_QUEUE_URL'),
+  });
+}
+
+/** Executions of `LUMCAST_STATE_MACHINE_ARN`. @example `executionStarterFrom(env, sfn)` */
+export function executionStarterFrom(env: Environment, sfn: SFNClient): StepFunctionsStarter {
+  return new StepFunctionsStarter({
+    client: sfn,
+    stateMachineArn: required(env.LUMCAST_STATE_MACHINE_ARN, 'LUMCAST_STATE_MACHINE_ARN'),
+  });
+}
+
+/**
+ * The script writer `LUMCAST_SCRIPT_WRITER` selects, sizing scripts for the
+ * engine `LUMCAST_SPEECH` selects (speaking rates differ). The Bedrock client
+ * is only created when Bedrock is used.
+ *
+ * @example
+ * ```ts
+ * const writer = scriptWriterFrom(env, () => new BedrockRuntimeClient({ maxAttempts: 1 }));
+ * ```
+ */
+export function scriptWriterFrom(
+  env: Environment,
+  bedrock: () => BedrockRuntimeClient,
+): ScriptWriter {
+  const speechEngine = speechEngineOf(env);
+  return env.LUMCAST_SCRIPT_WRITER === 'bedrock'
+    ? new BedrockScriptWriter({
+        client: bedrock(),
+        modelId: env.LUMCAST_BEDROCK_MODEL_ID,
+        speechEngine,
+      })
+    : new OfflineScriptWriter({ speechEngine });
+}
+
+/**
+ * The speech engine `LUMCAST_SPEECH` selects; the Polly client is only created
+ * when Polly is used.
+ *
+ * @example
+ * ```ts
+ * const synthesizer = synthesizerFrom(env, () => new PollyClient({}));
+ * ```
+ */
+export function synthesizerFrom(env: Environment, polly: () => PollyClient): SpeechSynthesizer {
+  return env.LUMCAST_SPEECH === 'polly'
+    ? new PollySynthesizer({ client: polly() })
+    : new LocalSynthesizer();
+}
+
+function speechEngineOf(env: Environment): SpeechEngine {
+  return env.LUMCAST_SPEECH === 'polly' ? 'polly' : 'espeak-ng';
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} must be set for this function`);
+  return value;
+}
+
 /** The AWS clients the services use, each created by the caller (once per container). */
 export interface AwsClientFactories {
   dynamodb(): DynamoDBClient;
@@ -37,77 +138,28 @@ export interface AwsClientFactories {
   polly(): PollyClient;
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new Error(`${name} must be set for this function`);
-  return value;
-}
-
 /**
- * The pipeline's services on AWS, from configuration and the caller's
- * clients; each service is built on first use, so a function only ever touches
- * what it needs. The script writer and speech engine are chosen by
- * `LUMCAST_SCRIPT_WRITER` and `LUMCAST_SPEECH`.
+ * Every pipeline service on AWS, each built on first use from configuration
+ * and the caller's clients. The local stack starts from this and swaps the
+ * object store, queue, starter and links for local ones; a Lambda entry uses
+ * the single factories above instead, so it bundles only what it needs.
  *
  * @example
  * ```ts
- * const services = awsServices(readEnvironment(process.env), clients);
- * export const handler = pipelineHandlers(services, env).callback();
+ * const services = { ...awsServices(env, clients), store: () => new FileObjectStore(dir) };
  * ```
  */
 export function awsServices(env: Environment, clients: AwsClientFactories): PipelineServices {
-  // Scripts are sized for the engine that will speak them (speaking rates differ).
-  const speechEngine: SpeechEngine = env.LUMCAST_SPEECH === 'polly' ? 'polly' : 'espeak-ng';
   return {
-    jobs: once(
-      () => new JobsTable({ client: clients.dynamodb(), tableName: env.LUMCAST_JOBS_TABLE }),
-    ),
-    plans: once(
-      () => new UserPlans({ client: clients.dynamodb(), tableName: env.LUMCAST_USERS_TABLE }),
-    ),
-    ledger: once(
-      () => new QuotaLedger({ client: clients.dynamodb(), tableName: env.LUMCAST_USERS_TABLE }),
-    ),
-    seriesMemory: once(
-      () => new SeriesMemory({ client: clients.dynamodb(), tableName: env.LUMCAST_SERIES_TABLE }),
-    ),
-    store: once(
-      () => new S3ObjectStore({ client: clients.s3(), bucket: env.LUMCAST_AUDIO_BUCKET }),
-    ),
-    links: once(
-      () =>
-        new PresignedEpisodeLinks({
-          client: clients.s3(),
-          bucket: env.LUMCAST_AUDIO_BUCKET,
-          expiresInSeconds: env.LUMCAST_URL_EXPIRY_SECONDS,
-        }),
-    ),
-    queue: once(
-      () =>
-        new SqsJobQueue({
-          client: clients.sqs(),
-          queueUrl: required(env.LUMCAST_QUEUE_URL, 'LUMCAST_QUEUE_URL'),
-        }),
-    ),
-    starter: once(
-      () =>
-        new StepFunctionsStarter({
-          client: clients.sfn(),
-          stateMachineArn: required(env.LUMCAST_STATE_MACHINE_ARN, 'LUMCAST_STATE_MACHINE_ARN'),
-        }),
-    ),
-    writer: once((): ScriptWriter =>
-      env.LUMCAST_SCRIPT_WRITER === 'bedrock'
-        ? new BedrockScriptWriter({
-            client: clients.bedrock(),
-            modelId: env.LUMCAST_BEDROCK_MODEL_ID,
-            speechEngine,
-          })
-        : new OfflineScriptWriter({ speechEngine }),
-    ),
-    synthesizer: once((): SpeechSynthesizer =>
-      env.LUMCAST_SPEECH === 'polly'
-        ? new PollySynthesizer({ client: clients.polly() })
-        : new LocalSynthesizer(),
-    ),
+    jobs: once(() => jobsTableFrom(env, clients.dynamodb())),
+    plans: once(() => userPlansFrom(env, clients.dynamodb())),
+    ledger: once(() => ledgerFrom(env, clients.dynamodb())),
+    seriesMemory: once(() => seriesMemoryFrom(env, clients.dynamodb())),
+    store: once(() => audioStoreFrom(env, clients.s3())),
+    links: once(() => episodeLinksFrom(env, clients.s3())),
+    queue: once(() => jobQueueFrom(env, clients.sqs())),
+    starter: once(() => executionStarterFrom(env, clients.sfn())),
+    writer: once(() => scriptWriterFrom(env, clients.bedrock)),
+    synthesizer: once(() => synthesizerFrom(env, clients.polly)),
   };
 }

@@ -1,0 +1,52 @@
+import { createApiHandler, type ApiDeps } from '../api/api-handler';
+import type { IdentityResolver } from '../api/identity';
+import { createLogger } from '../logging/logger';
+import { createAssembleStep, type AssembleDeps } from '../steps/assemble';
+import { createCallbackStep, type CallbackDeps } from '../steps/callback';
+import { createJobConsumer, type JobConsumerDeps } from '../steps/consume-jobs';
+import { stepHandler } from '../steps/step-handler';
+import {
+  assembleInputSchema,
+  callbackInputSchema,
+  jobRefSchema,
+  synthesizeInputSchema,
+} from '../steps/step-inputs';
+import { createSynthesizeStep, type SynthesizeDeps } from '../steps/synthesize';
+import { createWriteScriptStep, type WriteScriptDeps } from '../steps/write-script';
+
+// Each handler from exactly the services it needs, with its structured logger.
+// The Lambda entries and the local stack both build their handlers here.
+
+/** The HTTP API handler. @example `buildApiHandler({ jobs, ledger, plans, queue, links }, cognitoIdentity)` */
+export function buildApiHandler(
+  deps: Omit<ApiDeps, 'identity' | 'logger'>,
+  identity: IdentityResolver,
+) {
+  return createApiHandler({ ...deps, identity, logger: createLogger('api') });
+}
+
+/** The SQS consumer handler. @example `buildSqsConsumer({ jobs, ledger, plans, starter })` */
+export function buildSqsConsumer(deps: Omit<JobConsumerDeps, 'logger'>) {
+  return createJobConsumer({ ...deps, logger: createLogger('sqs-consumer') });
+}
+
+/** The WriteScript step handler. @example `buildWriteScriptHandler({ jobs, store, writer, seriesMemory, maxChunkChars: 3000 })` */
+export function buildWriteScriptHandler(deps: WriteScriptDeps) {
+  return stepHandler(jobRefSchema, createWriteScriptStep(deps), createLogger('write-script'));
+}
+
+/** The SynthesizeChunk step handler. @example `buildSynthesizeHandler({ jobs, store, synthesizer })` */
+export function buildSynthesizeHandler(deps: SynthesizeDeps) {
+  return stepHandler(synthesizeInputSchema, createSynthesizeStep(deps), createLogger('synthesize'));
+}
+
+/** The Assemble step handler. @example `buildAssembleHandler({ jobs, store })` */
+export function buildAssembleHandler(deps: AssembleDeps) {
+  return stepHandler(assembleInputSchema, createAssembleStep(deps), createLogger('assemble'));
+}
+
+/** The ReportSuccess/ReportFailure callback handler. @example `buildCallbackHandler({ jobs, ledger, plans, store, seriesMemory })` */
+export function buildCallbackHandler(deps: Omit<CallbackDeps, 'logger'>) {
+  const logger = createLogger('callback');
+  return stepHandler(callbackInputSchema, createCallbackStep({ ...deps, logger }), logger);
+}
