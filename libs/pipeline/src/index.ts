@@ -1,6 +1,6 @@
 export { environmentSchema, readEnvironment } from './config/environment';
 export type { Environment } from './config/environment';
-export { FINAL_STATUSES, isFinalStatus } from './jobs/job';
+export { FINAL_STATUSES, JOB_STATUSES, isFinalStatus } from './jobs/job';
 export type { EpisodeChapter, JobRecord, JobStatus, PublicJob } from './jobs/job';
 export { JOB_ID_PATTERN, newJobId } from './jobs/job-id';
 export { JobsTable } from './jobs/jobs-table';
@@ -17,6 +17,7 @@ export { SqsJobQueue } from './adapters/sqs-job-queue';
 export { StepFunctionsStarter } from './adapters/step-functions-starter';
 export { PresignedEpisodeLinks } from './adapters/presigned-episode-links';
 export { createApiHandler } from './api/api-handler';
+export type { ApiErrorBody, PodcastAccepted, QuotaSummary } from './api/api-responses';
 export type { ApiDeps } from './api/api-handler';
 export { cognitoIdentity, USER_ID_PATTERN } from './api/identity';
 export type { IdentityResolver } from './api/identity';

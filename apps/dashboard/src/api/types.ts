@@ -1,33 +1,14 @@
-import type { VoiceQuality } from '@lumcast/quota';
+// The HTTP API's shapes come from the pipeline lib that serves them: one contract.
+import type {
+  EpisodeChapter,
+  PodcastAccepted,
+  PodcastRequest,
+  PublicJob,
+  QuotaSummary as ApiQuotaSummary,
+} from '@lumcast/pipeline';
 
-/**
- * Every status a job can be in, in pipeline order; the last four are final.
- *
- * @example
- * ```ts
- * JOB_STATUSES.includes('ready'); // true
- * ```
- */
-export const JOB_STATUSES = [
-  'queued',
-  'writing_script',
-  'synthesizing',
-  'assembling',
-  'ready',
-  'failed',
-  'quota_exceeded',
-  'rejected_quota',
-] as const;
-
-/**
- * A job's status as the HTTP API reports it.
- *
- * @example
- * ```ts
- * const status: JobStatus = 'synthesizing';
- * ```
- */
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export { JOB_STATUSES } from '@lumcast/pipeline';
+export type { JobStatus } from '@lumcast/pipeline';
 
 /**
  * One chapter of a ready episode, in seconds from the start of the audio.
@@ -37,11 +18,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  * const intro: Chapter = { title: 'Intro', startSeconds: 0, endSeconds: 12.5 };
  * ```
  */
-export interface Chapter {
-  title: string;
-  startSeconds: number;
-  endSeconds: number;
-}
+export type Chapter = EpisodeChapter;
 
 /**
  * A podcast job as returned by `GET /api/podcasts` and `GET /api/podcasts/{jobId}`.
@@ -51,25 +28,7 @@ export interface Chapter {
  * const done = (job: Job) => job.status === 'ready' && job.audioUrl !== undefined;
  * ```
  */
-export interface Job {
-  jobId: string;
-  status: JobStatus;
-  topic: string;
-  quality: VoiceQuality;
-  minutes: number;
-  seriesId?: string;
-  createdAt: string;
-  updatedAt: string;
-  progress: { done: number; total: number };
-  estimatedCost: number;
-  cost?: number;
-  chargedWeek?: string;
-  durationSeconds?: number;
-  audioUrl?: string;
-  captionsUrl?: string;
-  chapters?: Chapter[];
-  error?: string;
-}
+export type Job = PublicJob;
 
 /**
  * The caller's quota for the current ISO week (`GET /api/quota`).
@@ -79,15 +38,7 @@ export interface Job {
  * const percent = (q: QuotaSummary) => (100 * q.used) / q.limit;
  * ```
  */
-export interface QuotaSummary {
-  week: string;
-  used: number;
-  limit: number;
-  remaining: number;
-  resetsAt: string;
-  plan: string;
-  slotsPerMinute: Record<VoiceQuality, number>;
-}
+export type QuotaSummary = ApiQuotaSummary;
 
 /**
  * The body of `POST /api/podcasts`.
@@ -97,13 +48,7 @@ export interface QuotaSummary {
  * const request: CreatePodcastRequest = { topic: 'Tides', minutes: 1, quality: 'standard' };
  * ```
  */
-export interface CreatePodcastRequest {
-  topic: string;
-  sourceText?: string;
-  minutes: number;
-  quality: VoiceQuality;
-  seriesId?: string;
-}
+export type CreatePodcastRequest = PodcastRequest;
 
 /**
  * The 202 answer to `POST /api/podcasts`.
@@ -113,8 +58,4 @@ export interface CreatePodcastRequest {
  * const accepted: CreatePodcastAccepted = { jobId: 'j1', status: 'queued', estimatedCost: 2 };
  * ```
  */
-export interface CreatePodcastAccepted {
-  jobId: string;
-  status: 'queued';
-  estimatedCost: number;
-}
+export type CreatePodcastAccepted = PodcastAccepted;

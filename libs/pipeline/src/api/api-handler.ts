@@ -13,6 +13,7 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { UserPlans } from '../jobs/user-plans';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
+import type { PodcastAccepted, QuotaSummary } from './api-responses';
 import { apiError, json } from './http';
 import type { IdentityResolver } from './identity';
 import { parsePodcastRequest, PodcastRequestError } from './podcast-request';
@@ -105,7 +106,8 @@ export function createApiHandler(deps: ApiDeps) {
       );
     }
     deps.logger.info('job queued', { estimatedCost, quality: job.quality, minutes: job.minutes });
-    return json(202, { jobId: job.jobId, status: 'queued', estimatedCost });
+    const accepted: PodcastAccepted = { jobId: job.jobId, status: 'queued', estimatedCost };
+    return json(202, accepted);
   };
 
   const listPodcasts: Route = async (userId) => {
@@ -124,7 +126,7 @@ export function createApiHandler(deps: ApiDeps) {
   const getQuota: Route = async (userId) => {
     const plan = (await deps.plans.planOf(userId)) ?? DEFAULT_PLAN;
     const usage = await deps.ledger.usage({ userId, weeklyLimit: weeklyLimitFor(plan) });
-    return json(200, {
+    const summary: QuotaSummary = {
       week: usage.week,
       used: usage.used,
       limit: usage.limit,
@@ -132,7 +134,8 @@ export function createApiHandler(deps: ApiDeps) {
       resetsAt: usage.resetsAt.toISOString(),
       plan,
       slotsPerMinute: SLOTS_PER_MINUTE,
-    });
+    };
+    return json(200, summary);
   };
 
   const routes: { method: string; path: RegExp; route: Route }[] = [

@@ -1,15 +1,26 @@
 import type { VoiceQuality } from '@lumcast/quota';
 
+/**
+ * Every status a job can be in, in pipeline order; the last four are final.
+ *
+ * @example
+ * ```ts
+ * JOB_STATUSES.includes('ready'); // true
+ * ```
+ */
+export const JOB_STATUSES = [
+  'queued',
+  'writing_script',
+  'synthesizing',
+  'assembling',
+  'ready',
+  'failed',
+  'quota_exceeded',
+  'rejected_quota',
+] as const;
+
 /** Where a job is in its life; the last four are final and never change again. */
-export type JobStatus =
-  | 'queued'
-  | 'writing_script'
-  | 'synthesizing'
-  | 'assembling'
-  | 'ready'
-  | 'failed'
-  | 'quota_exceeded'
-  | 'rejected_quota';
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** Statuses a job never leaves. */
 export const FINAL_STATUSES: readonly JobStatus[] = Object.freeze([
