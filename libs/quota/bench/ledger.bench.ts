@@ -4,10 +4,16 @@
  * measured in the same run and interleaved with the ledger (rounds alternate
  * which goes first) so that load from other processes hits both alike.
  *
+ * A second reference is the in-week write of the design post's tier 1:
+ * `ADD quotaCount :cost` conditioned on `quotaWeek = :week AND quotaCount <=
+ * :room` (the limit check alone, with no job ids and so no idempotency). It
+ * shows how much of the gap to raw is the price of any limit check at all.
+ *
  * Printed per mode: charges per second (wall clock), process CPU per charge
  * (client and dynalite share this process, so it is the less noisy figure on a
- * busy machine), the ledger/raw ratios, and DynamoDB requests per in-week
- * charge as counted by the server.
+ * busy machine), the ratios to raw (over all rounds, and the lowest and highest
+ * single round), and DynamoDB requests per in-week charge as counted by the
+ * server.
  *
  * Run: `npx tsx libs/quota/bench/ledger.bench.ts` (the `quota:bench` target).
  */
@@ -133,6 +139,29 @@ function total(samples: readonly Sample[], field: keyof Sample): number {
   return samples.reduce((sum, s) => sum + s[field], 0);
 }
 
+function rate(samples: readonly Sample[]): number {
+  return total(samples, 'charges') / total(samples, 'seconds');
+}
+
+function cpuMs(samples: readonly Sample[]): number {
+  return (1000 * total(samples, 'cpuSeconds')) / total(samples, 'charges');
+}
+
+/** `ratio` over all rounds, then the lowest and highest single-round ratio: "0.78 (0.70-0.86)". */
+function ratioWithRange(
+  contender: readonly Sample[],
+  raw: readonly Sample[],
+  ratio: (contender: readonly Sample[], raw: readonly Sample[]) => number,
+): string {
+  const perRound = contender.map((sample, round) => ratio([sample], [raw[round] as Sample]));
+  return `${ratio(contender, raw).toFixed(2)} (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})`;
+}
+
+const byRate = (contender: readonly Sample[], raw: readonly Sample[]) =>
+  rate(contender) / rate(raw);
+const byCpu = (contender: readonly Sample[], raw: readonly Sample[]) =>
+  cpuMs(raw) / cpuMs(contender);
+
 async function main(): Promise<void> {
   const dynamo = await startLocalDynamo();
   const ledger = new QuotaLedger({
@@ -152,10 +181,26 @@ async function main(): Promise<void> {
     );
   };
 
-  const rows: string[] = [];
+  const rows: string[][] = [];
   for (const mode of MODES) {
-    const raw: Sample[] = [];
-    const led: Sample[] = [];
+    // The post's tier-1 write: the limit check alone, no job ids (so no idempotency).
+    const limitOnly = async (userId: string): Promise<void> => {
+      await dynamo.client.send(
+        new UpdateItemCommand({
+          TableName: dynamo.tableName,
+          Key: { userId: { S: userId } },
+          UpdateExpression: 'ADD #c :c',
+          ConditionExpression: '#w = :w AND #c <= :r',
+          ExpressionAttributeNames: { '#w': 'quotaWeek', '#c': 'quotaCount' },
+          ExpressionAttributeValues: {
+            ':c': { N: String(mode.cost) },
+            ':w': { S: WEEK },
+            ':r': { N: String(mode.weeklyLimit - mode.cost) },
+          },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+    };
     const charge = async (userId: string): Promise<void> => {
       const result = await ledger.deduct({
         userId,
@@ -166,58 +211,85 @@ async function main(): Promise<void> {
       if (result.outcome !== 'charged')
         throw new Error(`benchmark expected a charge, got ${result.outcome}`);
     };
+    const contenders = [
+      { name: 'raw', chargeOne: rawAdd, samples: [] as Sample[] },
+      { name: 'tier1', chargeOne: limitOnly, samples: [] as Sample[] },
+      { name: 'ledger', chargeOne: charge, samples: [] as Sample[] },
+    ];
     // Round -1 is a warm-up (V8 compiles the SDK, dynalite and ledger paths); it is not recorded.
     for (let round = -1; round < ROUNDS; round += 1) {
-      // Raw and ledger phases use distinct but identically prepared items.
-      const rawUsers = phaseUsers(`raw-${mode.workers}-${mode.priorJobs}-${round}`, mode);
-      const ledgerUsers = phaseUsers(`ledger-${mode.workers}-${mode.priorJobs}-${round}`, mode);
-      await prepare(dynamo, [...rawUsers.flat(), ...ledgerUsers.flat()], mode);
-      const rawPhase = () => sample(dynamo, mode.charges, () => runPhase(mode, rawUsers, rawAdd));
-      const ledgerPhase = () =>
-        sample(dynamo, mode.charges, () => runPhase(mode, ledgerUsers, charge));
-      const [first, second] = round % 2 === 0 ? [rawPhase, ledgerPhase] : [ledgerPhase, rawPhase];
-      const firstSample = await first();
-      const secondSample = await second();
-      if (round >= 0) {
-        (round % 2 === 0 ? raw : led).push(firstSample);
-        (round % 2 === 0 ? led : raw).push(secondSample);
+      // Each contender charges its own, identically prepared items; the order rotates every round.
+      const phases = contenders.map((contender) => ({
+        contender,
+        users: phaseUsers(`${contender.name}-${mode.workers}-${mode.priorJobs}-${round}`, mode),
+      }));
+      await prepare(
+        dynamo,
+        phases.flatMap((phase) => phase.users.flat()),
+        mode,
+      );
+      const shift = ((round % phases.length) + phases.length) % phases.length;
+      for (const { contender, users } of [...phases.slice(shift), ...phases.slice(0, shift)]) {
+        const measured = await sample(dynamo, mode.charges, () =>
+          runPhase(mode, users, contender.chargeOne),
+        );
+        if (round >= 0) contender.samples.push(measured);
       }
     }
-    const rawRate = total(raw, 'charges') / total(raw, 'seconds');
-    const ledgerRate = total(led, 'charges') / total(led, 'seconds');
-    const rawCpu = (1000 * total(raw, 'cpuSeconds')) / total(raw, 'charges');
-    const ledgerCpu = (1000 * total(led, 'cpuSeconds')) / total(led, 'charges');
-    const calls = total(led, 'requests') / total(led, 'charges');
-    rows.push(
-      [
-        mode.name.padEnd(18),
-        rawRate.toFixed(0).padStart(8),
-        ledgerRate.toFixed(0).padStart(9),
-        (ledgerRate / rawRate).toFixed(2).padStart(10),
-        rawCpu.toFixed(2).padStart(11),
-        ledgerCpu.toFixed(2).padStart(14),
-        (rawCpu / ledgerCpu).toFixed(2).padStart(9),
-        calls.toFixed(2).padStart(15),
-      ].join(' | '),
-    );
+    const [raw, tier1, led] = contenders.map((contender) => contender.samples) as [
+      Sample[],
+      Sample[],
+      Sample[],
+    ];
+    rows.push([
+      mode.name,
+      rate(raw).toFixed(0),
+      rate(tier1).toFixed(0),
+      rate(led).toFixed(0),
+      ratioWithRange(tier1, raw, byRate),
+      ratioWithRange(led, raw, byRate),
+      cpuMs(raw).toFixed(2),
+      cpuMs(tier1).toFixed(2),
+      cpuMs(led).toFixed(2),
+      ratioWithRange(tier1, raw, byCpu),
+      ratioWithRange(led, raw, byCpu),
+      (total(led, 'requests') / total(led, 'charges')).toFixed(2),
+    ]);
   }
   await dynamo.close();
 
   console.log(
-    `QuotaLedger.deduct (in-week charges) vs raw UpdateItem ADD, in-process dynalite, ${WEEK}`,
+    `QuotaLedger.deduct (in-week charges) vs raw UpdateItem ADD and the post's tier-1 write, in-process dynalite, ${WEEK}`,
   );
   console.log(
     `node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the end, ` +
-      `a warm-up and ${ROUNDS} interleaved rounds per mode, job ids are UUIDs`,
+      `a warm-up and ${ROUNDS} interleaved rounds per mode, job ids are UUIDs; ratios: all rounds (lowest-highest round)`,
   );
   console.log('');
-  console.log(
-    'mode               | raw /s   | ledger /s | rate ratio | raw CPU ms | ledger CPU ms | CPU ratio | calls per charge',
+  const header = [
+    'mode',
+    'raw /s',
+    'tier-1 /s',
+    'ledger /s',
+    'tier-1 rate ratio',
+    'ledger rate ratio',
+    'raw CPU ms',
+    'tier-1 CPU ms',
+    'ledger CPU ms',
+    'tier-1 CPU ratio',
+    'ledger CPU ratio',
+    'calls per charge',
+  ];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  console.log(line(header));
   console.log(
-    '-------------------|---------:|----------:|-----------:|-----------:|--------------:|----------:|----------------:',
+    `| ${widths.map((width, column) => (column === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`,
   );
-  for (const row of rows) console.log(row);
+  for (const row of rows) console.log(line(row));
 }
 
 main().catch((error: unknown) => {
