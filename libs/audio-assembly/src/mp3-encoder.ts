@@ -28,6 +28,8 @@ export interface EncodeMp3Options {
   kbps?: number;
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const LAYER3_RATES = new Set([8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]);
 
 /**
@@ -58,6 +60,9 @@ export async function encodeMp3(
   const block = 1152 * 16;
   for (let i = 0; i < left.length; i += block) {
     parts.push(encoder.encodeBuffer(left.subarray(i, i + block), right?.subarray(i, i + block)));
+    // LAME runs on this thread: yield between blocks (≈ 0.8 s of audio each) so a server
+    // encoding speech stays responsive to its other requests.
+    if (i + block < left.length) await yieldToEventLoop();
   }
   parts.push(encoder.flush());
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
