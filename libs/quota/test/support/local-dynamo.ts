@@ -1,23 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import {
-  CreateTableCommand,
-  DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   type AttributeValue,
+  type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
+import { createTables, startDynalite, type LocalDynamo as Dynalite } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '../../src/index';
 
-/** An in-process dynalite server with a users table, and a real SDK client pointed at it. */
-export interface LocalDynamo {
-  readonly client: DynamoDBClient;
-  readonly endpoint: string;
+/**
+ * The shared in-process dynalite with a users table, plus what the ledger's
+ * tests need on top: every command its clients send, and hooks that run just
+ * before a chosen command.
+ */
+export interface LocalDynamo extends Dynalite {
   readonly tableName: string;
-  /** Names of the commands the client has sent, in order (counted by client middleware). */
+  /** Names of the commands the clients have sent, in order (counted by client middleware). */
   readonly commands: string[];
-  /** HTTP requests the server has received (an independent count). */
-  requestsReceived(): number;
   /**
    * Runs `action` once, just before the next command matching `when` is sent by
    * any of this server's clients: a way to inject a competing write at an exact
@@ -29,30 +27,17 @@ export interface LocalDynamo {
   ): void;
   /** A further client on the same server, counting into the same `commands`. */
   newClient(): DynamoDBClient;
-  close(): Promise<void>;
 }
 
 /** Starts dynalite on a free port and creates the users table with the real SDK client. */
 export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo> {
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let received = 0;
-  server.on('request', () => {
-    received += 1;
-  });
+  const dynamo = await startDynalite();
   const commands: string[] = [];
-  const clients: DynamoDBClient[] = [];
   let pending: {
     when: (name: string, input: Record<string, unknown>) => boolean;
     action: () => Promise<unknown>;
   }[] = [];
-  const newClient = (): DynamoDBClient => {
-    const client = new DynamoDBClient({
-      endpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+  const countingAndHooked = (client: DynamoDBClient): DynamoDBClient => {
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const name = String(context.commandName);
@@ -67,40 +52,22 @@ export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo
       },
       { step: 'initialize', name: 'countCommands' },
     );
-    clients.push(client);
     return client;
   };
-  const client = newClient();
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      AttributeDefinitions: [
-        {
-          AttributeName: USERS_TABLE_KEY.partitionKey,
-          AttributeType: USERS_TABLE_KEY.partitionKeyType,
-        },
-      ],
-      KeySchema: [{ AttributeName: USERS_TABLE_KEY.partitionKey, KeyType: 'HASH' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
+  const client = countingAndHooked(dynamo.client);
+  await createTables(client, [{ name: tableName, partitionKey: USERS_TABLE_KEY.partitionKey }]);
   commands.length = 0;
   return {
+    endpoint: dynamo.endpoint,
     client,
-    endpoint,
     tableName,
     commands,
-    requestsReceived: () => received,
+    requestsReceived: dynamo.requestsReceived,
     beforeNext: (when, action) => {
       pending.push({ when, action });
     },
-    newClient,
-    close: async () => {
-      for (const each of clients) each.destroy();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    newClient: () => countingAndHooked(dynamo.newClient()),
+    close: dynamo.close,
   };
 }
 
