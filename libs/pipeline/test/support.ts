@@ -1,6 +1,4 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createTables, startDynalite, type LocalDynamo } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import type { JobRecord } from '../src/jobs/job';
@@ -12,62 +10,24 @@ process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 export const TABLES = Object.freeze({ users: 'users', jobs: 'jobs', series: 'series' });
 
 /** A dynalite server with the users, jobs and series tables, and a real client pointed at it. */
-export interface TestDynamo {
-  client: DynamoDBClient;
-  close(): Promise<void>;
-}
+export type TestDynamo = LocalDynamo;
 
 /**
  * Starts an in-memory dynalite on 127.0.0.1 and creates the three tables with
  * the real DynamoDB client (the keys the libs declare).
  */
 export async function startTestDynamo(): Promise<TestDynamo> {
-  const dynalite = require('dynalite') as (options: { createTableMs: number }) => Server;
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'local',
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
-  const tables: { name: string; keys: [string, 'HASH' | 'RANGE'][] }[] = [
-    { name: TABLES.users, keys: [[USERS_TABLE_KEY.partitionKey, 'HASH']] },
-    {
-      name: TABLES.jobs,
-      keys: [
-        ['userId', 'HASH'],
-        ['jobId', 'RANGE'],
-      ],
-    },
+  const dynamo = await startDynalite();
+  await createTables(dynamo.client, [
+    { name: TABLES.users, partitionKey: USERS_TABLE_KEY.partitionKey },
+    { name: TABLES.jobs, partitionKey: 'userId', sortKey: 'jobId' },
     {
       name: TABLES.series,
-      keys: [
-        [SERIES_MEMORY_TABLE_KEY.partitionKey, 'HASH'],
-        [SERIES_MEMORY_TABLE_KEY.sortKey, 'RANGE'],
-      ],
+      partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,
+      sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
     },
-  ];
-  for (const table of tables) {
-    await client.send(
-      new CreateTableCommand({
-        TableName: table.name,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: table.keys.map(([AttributeName]) => ({
-          AttributeName,
-          AttributeType: 'S',
-        })),
-        KeySchema: table.keys.map(([AttributeName, KeyType]) => ({ AttributeName, KeyType })),
-      }),
-    );
-  }
-  return {
-    client,
-    close: async () => {
-      client.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  ]);
+  return dynamo;
 }
 
 let sequence = 0;
