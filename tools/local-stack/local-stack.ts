@@ -7,6 +7,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { startDynalite, type LocalDynamo } from '@lumcast/local-dynamo';
 import {
   awsServices,
   createLogger,
@@ -18,7 +19,6 @@ import {
   type JobRecord,
   type PipelineServices,
 } from '@lumcast/pipeline';
-import { startDynalite, type LocalDynamo } from './dynalite-server';
 import { FileObjectStore } from './file-object-store';
 import { InProcessQueue, type DeadLetter } from './in-process-queue';
 import { LocalEpisodeLinks } from './local-episode-links';

@@ -1,8 +1,5 @@
-import {
-  CreateTableCommand,
-  ResourceInUseException,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createTables } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 
@@ -33,38 +30,13 @@ export async function ensureTables(
   client: DynamoDBClient,
   names: LocalTableNames = LOCAL_TABLES,
 ): Promise<void> {
-  const tables = [
-    { TableName: names.users, keys: [[USERS_TABLE_KEY.partitionKey, 'HASH']] },
+  await createTables(client, [
+    { name: names.users, partitionKey: USERS_TABLE_KEY.partitionKey },
+    { name: names.jobs, partitionKey: 'userId', sortKey: 'jobId' },
     {
-      TableName: names.jobs,
-      keys: [
-        ['userId', 'HASH'],
-        ['jobId', 'RANGE'],
-      ],
+      name: names.series,
+      partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,
+      sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
     },
-    {
-      TableName: names.series,
-      keys: [
-        [SERIES_MEMORY_TABLE_KEY.partitionKey, 'HASH'],
-        [SERIES_MEMORY_TABLE_KEY.sortKey, 'RANGE'],
-      ],
-    },
-  ] as const;
-  for (const table of tables) {
-    try {
-      await client.send(
-        new CreateTableCommand({
-          TableName: table.TableName,
-          BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: table.keys.map(([AttributeName]) => ({
-            AttributeName,
-            AttributeType: 'S',
-          })),
-          KeySchema: table.keys.map(([AttributeName, KeyType]) => ({ AttributeName, KeyType })),
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ResourceInUseException)) throw error;
-    }
-  }
+  ]);
 }
