@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTables } from '@lumcast/local-dynamo';
+import { JOBS_TABLE_KEY } from '@lumcast/pipeline';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 
@@ -32,7 +33,7 @@ export async function ensureTables(
 ): Promise<void> {
   await createTables(client, [
     { name: names.users, partitionKey: USERS_TABLE_KEY.partitionKey },
-    { name: names.jobs, partitionKey: 'userId', sortKey: 'jobId' },
+    { name: names.jobs, ...JOBS_TABLE_KEY },
     {
       name: names.series,
       partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,

@@ -3,7 +3,7 @@ export type { Environment } from './config/environment';
 export { FINAL_STATUSES, JOB_STATUSES, isFinalStatus } from './jobs/job';
 export type { EpisodeChapter, JobRecord, JobStatus, PublicJob } from './jobs/job';
 export { JOB_ID_PATTERN, newJobId } from './jobs/job-id';
-export { JobsTable } from './jobs/jobs-table';
+export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
 export type { JobsTableOptions, JobUpdate } from './jobs/jobs-table';
 export { UserPlans } from './jobs/user-plans';
 export { objectKeys } from './ports/object-store';

@@ -2,6 +2,7 @@ import { createTables, startDynalite, type LocalDynamo } from '@lumcast/local-dy
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import type { JobRecord } from '../src/jobs/job';
+import { JOBS_TABLE_KEY } from '../src/jobs/jobs-table';
 import type { ObjectStore } from '../src/ports/object-store';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
@@ -20,7 +21,7 @@ export async function startTestDynamo(): Promise<TestDynamo> {
   const dynamo = await startDynalite();
   await createTables(dynamo.client, [
     { name: TABLES.users, partitionKey: USERS_TABLE_KEY.partitionKey },
-    { name: TABLES.jobs, partitionKey: 'userId', sortKey: 'jobId' },
+    { name: TABLES.jobs, ...JOBS_TABLE_KEY },
     {
       name: TABLES.series,
       partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,

@@ -1,4 +1,6 @@
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { JOBS_TABLE_KEY } from '@lumcast/pipeline';
+import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
@@ -43,12 +45,12 @@ export class DataTables extends Construct {
     };
     this.users = new Table(this, 'Users', {
       ...common,
-      partitionKey: { name: 'userId', type: AttributeType.STRING },
+      partitionKey: { name: USERS_TABLE_KEY.partitionKey, type: AttributeType.STRING },
     });
     this.jobs = new Table(this, 'Jobs', {
       ...common,
-      partitionKey: { name: 'userId', type: AttributeType.STRING },
-      sortKey: { name: 'jobId', type: AttributeType.STRING },
+      partitionKey: { name: JOBS_TABLE_KEY.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: JOBS_TABLE_KEY.sortKey, type: AttributeType.STRING },
     });
     this.series = new Table(this, 'Series', {
       ...common,

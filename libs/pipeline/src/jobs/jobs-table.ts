@@ -9,6 +9,20 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { FINAL_STATUSES, type JobRecord, type JobStatus } from './job';
 
+/**
+ * The key of the jobs table: partition `userId`, sort `jobId` (both strings).
+ * The CDK app and the local stack create the table from this.
+ *
+ * @example
+ * ```ts
+ * new Table(this, 'Jobs', {
+ *   partitionKey: { name: JOBS_TABLE_KEY.partitionKey, type: AttributeType.STRING },
+ *   sortKey: { name: JOBS_TABLE_KEY.sortKey, type: AttributeType.STRING },
+ * });
+ * ```
+ */
+export const JOBS_TABLE_KEY = Object.freeze({ partitionKey: 'userId', sortKey: 'jobId' } as const);
+
 /** Fields a status change may set besides the status itself. */
 export type JobUpdate = Partial<
   Pick<
