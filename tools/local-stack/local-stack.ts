@@ -37,8 +37,11 @@ export interface LocalStackOptions extends LocalConfig {
   dashboardDir?: string;
   /** Milliseconds before any state machine retry and any queue redelivery (tests make them short). */
   retryDelayMs?: number;
-  /** Replaces some services (tests use it to inject a failing step or a faster synthesizer). */
-  services?: Partial<PipelineServices>;
+  /**
+   * Replaces some services (tests use it to inject a failing step or a faster
+   * synthesizer); a function receives the stack's own services, to wrap them.
+   */
+  services?: Partial<PipelineServices> | ((own: PipelineServices) => Partial<PipelineServices>);
   /** Called when an execution ends (tests count executions with it). */
   onExecutionEnd?: (jobId: string, outcome: 'succeeded' | 'failed', error?: unknown) => void;
 }
@@ -108,7 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let machine: LocalStateMachine | undefined;
   // eslint-disable-next-line prefer-const
   let queue: InProcessQueue | undefined;
-  const services: PipelineServices = {
+  const own: PipelineServices = {
     ...awsServices(env, {
       dynamodb: () => dynamo.client,
       s3: notLocal('S3'),
@@ -122,7 +125,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     links: () => links,
     queue: () => queue as InProcessQueue,
     starter: () => machine as LocalStateMachine,
-    ...options.services,
+  };
+  const services: PipelineServices = {
+    ...own,
+    ...(typeof options.services === 'function' ? options.services(own) : options.services),
   };
   const handlers = pipelineHandlers(services, env);
   machine = await LocalStateMachine.load({

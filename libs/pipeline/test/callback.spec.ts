@@ -195,6 +195,39 @@ describe('createCallbackStep on failure', () => {
     expect(stored?.error).toBe('SpeechThrottledError: Polly said no');
   });
 
+  it('finishes a job as ready, not failed, when a success callback had already charged it', async () => {
+    const { job, audio } = await assembledJob('jon', 90);
+    const cost = quotaCost('neural', 90);
+    await ledger.deduct({ userId: 'jon', jobId: job.jobId, cost, weeklyLimit: limit });
+    const result = await callback({
+      userId: 'jon',
+      jobId: job.jobId,
+      outcome: 'failed',
+      error: { Error: 'States.TaskFailed', Cause: 'the ready status could not be written' },
+      state: { userId: 'jon', jobId: job.jobId, audio },
+    });
+    expect(result).toEqual({ status: 'ready', cost });
+    expect(await usedBy('jon')).toBe(cost);
+    expect(await jobs.get('jon', job.jobId)).toMatchObject({
+      status: 'ready',
+      cost,
+      audioKey: audio.audioKey,
+    });
+  });
+
+  it('marks a job failed when assembly had succeeded but nothing was charged', async () => {
+    const { job, audio } = await assembledJob('kim', 90);
+    const result = await callback({
+      userId: 'kim',
+      jobId: job.jobId,
+      outcome: 'failed',
+      error: { Error: 'States.Timeout' },
+      state: { audio },
+    });
+    expect(result.status).toBe('failed');
+    expect(await usedBy('kim')).toBe(0);
+  });
+
   it('gives a generic message when the state machine passed no error', async () => {
     const { job } = await assembledJob('erin');
     await callback({ userId: 'erin', jobId: job.jobId, outcome: 'failed' });

@@ -19,6 +19,7 @@ export type {
   PreflightResult,
   UsageRequest,
   UsageResult,
+  WasChargedRequest,
 } from './ledger';
 export {
   QuotaError,

@@ -142,6 +142,19 @@ export interface UsageResult {
   readonly resetsAt: Date;
 }
 
+/**
+ * Which job of which user to look up in the ledger's memory of charged jobs.
+ *
+ * @example
+ * ```ts
+ * const request: WasChargedRequest = { userId: 'u-1', jobId: 'job-1' };
+ * ```
+ */
+export interface WasChargedRequest {
+  readonly userId: string;
+  readonly jobId: string;
+}
+
 const DEFAULT_MAX_ATTEMPTS = 5;
 const A = QUOTA_ATTRIBUTES;
 
@@ -306,6 +319,26 @@ export class QuotaLedger {
     assertId('userId', userId, MAX_USER_ID_BYTES);
     assertSlots('weeklyLimit', weeklyLimit);
     return this.currentUsage(userId, weeklyLimit);
+  }
+
+  /**
+   * Whether `jobId` was charged in the user's stored week or the week before it
+   * (the ledger's memory of charged jobs). One consistent read, no write. For a
+   * caller that must not mark a charged job as failed, e.g. a failure callback
+   * after a success callback charged but could not record it.
+   *
+   * @example
+   * ```ts
+   * if (await ledger.wasCharged({ userId: 'u-1', jobId: 'job-1' })) return finishAsReady();
+   * ```
+   */
+  async wasCharged(request: WasChargedRequest): Promise<boolean> {
+    assertRequest(request);
+    const { userId, jobId } = request;
+    assertId('userId', userId, MAX_USER_ID_BYTES);
+    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
+    const item = await this.read(userId, true);
+    return Boolean(item.chargedJobs?.has(jobId) || item.previousChargedJobs?.has(jobId));
   }
 
   private async currentUsage(userId: string, weeklyLimit: number): Promise<UsageResult> {

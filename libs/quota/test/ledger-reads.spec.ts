@@ -167,3 +167,50 @@ describe('QuotaLedger.preflight', () => {
     expect(dynamo.commands.slice(before)).toEqual(['GetItemCommand']);
   });
 });
+
+describe('QuotaLedger.wasCharged', () => {
+  it('is false for a job never charged and true once it is, with one read', async () => {
+    const ledger = ledgerAt('2026-12-02T12:00:00Z');
+    expect(await ledger.wasCharged({ userId: 'asked', jobId: 'job-1' })).toBe(false);
+    await ledger.deduct({ userId: 'asked', jobId: 'job-1', cost: 3, weeklyLimit: 200 });
+    const before = dynamo.commands.length;
+    expect(await ledger.wasCharged({ userId: 'asked', jobId: 'job-1' })).toBe(true);
+    expect(dynamo.commands.slice(before)).toEqual(['GetItemCommand']);
+    expect(await ledger.wasCharged({ userId: 'asked', jobId: 'job-2' })).toBe(false);
+  });
+
+  it('still knows a job charged last week after the week rolled over, and forgets it a week later', async () => {
+    await ledgerAt('2026-12-06T23:59:00Z').deduct({
+      userId: 'rolled',
+      jobId: 'sunday-job',
+      cost: 1,
+      weeklyLimit: 200,
+    });
+    await ledgerAt('2026-12-07T00:01:00Z').deduct({
+      userId: 'rolled',
+      jobId: 'monday-job',
+      cost: 1,
+      weeklyLimit: 200,
+    });
+    expect(
+      await ledgerAt('2026-12-07T00:02:00Z').wasCharged({ userId: 'rolled', jobId: 'sunday-job' }),
+    ).toBe(true);
+    await ledgerAt('2026-12-14T00:01:00Z').deduct({
+      userId: 'rolled',
+      jobId: 'next-monday-job',
+      cost: 1,
+      weeklyLimit: 200,
+    });
+    expect(
+      await ledgerAt('2026-12-14T00:02:00Z').wasCharged({ userId: 'rolled', jobId: 'sunday-job' }),
+    ).toBe(false);
+  });
+
+  it('refuses an empty job id before any I/O', async () => {
+    const before = dynamo.commands.length;
+    await expect(
+      ledgerAt('2026-12-02T12:00:00Z').wasCharged({ userId: 'asked', jobId: '' }),
+    ).rejects.toMatchObject({ name: 'QuotaInputError', field: 'jobId' });
+    expect(dynamo.commands.length).toBe(before);
+  });
+});

@@ -8,7 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
 import { isoWeekKey, quotaCost } from '@lumcast/quota';
-import { objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { objectKeys, once, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
 import { OfflineScriptWriter, type ScriptRequest } from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
 import {
@@ -196,6 +196,47 @@ describe('a failure in any step', () => {
     expect(job.error).toBeUndefined();
     expect(job.status).toBe('ready');
     expect(await usedSlots(stack, 'user-after')).toBe(job.cost);
+  });
+});
+
+describe('a success callback that charges but cannot record it', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+  let readyWritesToFail = 0;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: (own) => ({
+        synthesizer: () => new ToneSynthesizer(),
+        jobs: once(() => {
+          const jobs = own.jobs();
+          const setStatus = jobs.setStatus.bind(jobs);
+          jobs.setStatus = async (userId, jobId, status, update) => {
+            if (status === 'ready' && readyWritesToFail > 0) {
+              readyWritesToFail -= 1;
+              throw new Error('jobs table unavailable');
+            }
+            return setStatus(userId, jobId, status, update);
+          };
+          return jobs;
+        }),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('ends ready and charged once, never failed and charged, once the failure path can write', async () => {
+    // ReportSuccess makes 1 + 5 attempts (its Retry); all of them fail to write `ready`.
+    readyWritesToFail = 6;
+    const job = await makeEpisode(stack, 'lena', episode);
+    expect(readyWritesToFail).toBe(0);
+    expect(job.status).toBe('ready');
+    expect(await usedSlots(stack, 'lena')).toBe(job.cost);
+    expect(job.cost).toBe(quotaCost('neural', job.durationSeconds as number));
   });
 });
 

@@ -6,7 +6,7 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { UserPlans } from '../jobs/user-plans';
 import type { ObjectStore } from '../ports/object-store';
 import { JobStateError } from './step-errors';
-import type { CallbackInput } from './step-inputs';
+import type { AssembledEpisode, CallbackInput } from './step-inputs';
 import type { ScriptArtifact } from './write-script';
 import { objectKeys } from '../ports/object-store';
 
@@ -34,7 +34,10 @@ const MAX_ERROR_CHARS = 500;
  * cost of the measured duration once per job (the ledger is idempotent by job
  * id) and marks the job `ready`, or `quota_exceeded` and deletes the audio when
  * a race the preflight missed left no room. On failure it marks the job
- * `failed` and charges nothing. A job already final is left as it is.
+ * `failed` and charges nothing — unless the ledger shows that a success
+ * callback already charged this job (and then could not record it): such a job
+ * is finished as `ready`, never left `failed` and charged. A job already final
+ * is left as it is.
  *
  * @example
  * ```ts
@@ -49,12 +52,20 @@ export function createCallbackStep(deps: CallbackDeps) {
     if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
     if (isFinalStatus(job.status)) return { status: job.status, cost: job.cost };
 
+    let audio: AssembledEpisode;
     if (input.outcome === 'failed') {
-      await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(input.error) });
-      return { status: 'failed' };
+      // A failure after the success callback charged (e.g. it could not record `ready`) must
+      // not end `failed` and charged: finish it as the success callback would have.
+      const assembled = input.state?.audio;
+      if (!assembled || !(await deps.ledger.wasCharged({ userId, jobId }))) {
+        await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(input.error) });
+        return { status: 'failed' };
+      }
+      audio = assembled;
+    } else {
+      audio = input.audio;
     }
 
-    const { audio } = input;
     const cost = quotaCost(job.quality, audio.durationSeconds);
     const weeklyLimit = weeklyLimitFor(await deps.plans.planOf(userId));
     const charge = await deps.ledger.deduct({ userId, jobId, cost, weeklyLimit });

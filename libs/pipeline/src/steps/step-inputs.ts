@@ -47,6 +47,8 @@ export const callbackInputSchema = z.discriminatedUnion('outcome', [
   jobRefSchema.extend({
     outcome: z.literal('failed'),
     error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+    /** The execution's state when it failed: `audio` is there when assembly had succeeded. */
+    state: z.looseObject({ audio: assembledEpisodeSchema.optional() }).optional(),
   }),
 ]);
 
