@@ -7,11 +7,13 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { mp3Info } from '@lumcast/audio-assembly';
 import { startDynalite, type LocalDynamo } from '@lumcast/local-dynamo';
 import {
   awsServices,
   createLogger,
   isFinalStatus,
+  objectKeys,
   once,
   pipelineHandlers,
   readEnvironment,
@@ -55,11 +57,23 @@ export interface LocalStack {
   dynamo: LocalDynamo;
   queue: InProcessQueue;
   machine: LocalStateMachine;
-  /** Jobs found unfinished at start: re-queued ones and ones marked failed. */
-  recovered: { requeued: string[]; failed: string[] };
+  /** Jobs found unfinished at start (see {@link RecoveredJobs}). */
+  recovered: RecoveredJobs;
   /** Resolves when the queue is empty and no execution runs. */
   idle(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * What a start did with the jobs the last stop interrupted: still `queued` →
+ * queued again; charged but not yet `ready` (stopped between the two writes) →
+ * finished as `ready` (without a chapter list); anything else → `failed`,
+ * uncharged.
+ */
+export interface RecoveredJobs {
+  requeued: string[];
+  finished: string[];
+  failed: string[];
 }
 
 const INTERRUPTED =
@@ -153,7 +167,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       );
     },
   });
-  const recovered = await recoverUnfinishedJobs(services, dynamo, queue);
+  const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
 
   const server = createServer(
     createRequestListener({
@@ -218,11 +232,11 @@ async function linkSecret(dataDir: string): Promise<Buffer> {
  */
 async function recoverUnfinishedJobs(
   services: PipelineServices,
+  callback: (input: unknown) => Promise<unknown>,
   dynamo: LocalDynamo,
   queue: InProcessQueue,
-): Promise<{ requeued: string[]; failed: string[] }> {
-  const requeued: string[] = [];
-  const failed: string[] = [];
+): Promise<RecoveredJobs> {
+  const recovered: RecoveredJobs = { requeued: [], finished: [], failed: [] };
   let startKey: Record<string, never> | undefined;
   do {
     const page = await dynamo.client.send(
@@ -235,16 +249,23 @@ async function recoverUnfinishedJobs(
     for (const item of page.Items ?? []) {
       const job = unmarshall(item) as JobRecord;
       if (isFinalStatus(job.status)) continue;
+      const { userId, jobId } = job;
       if (job.status === 'queued') {
-        await queue.send({ userId: job.userId, jobId: job.jobId });
-        requeued.push(job.jobId);
-      } else if (
-        await services.jobs().setStatus(job.userId, job.jobId, 'failed', { error: INTERRUPTED })
-      ) {
-        failed.push(job.jobId);
+        await queue.send({ userId, jobId });
+        recovered.requeued.push(jobId);
+      } else if (await services.ledger().wasCharged({ userId, jobId })) {
+        // Stopped between the charge and `ready`: the episode exists and is paid for.
+        const audioKey = objectKeys.episodeAudio(userId, jobId);
+        const { durationSeconds } = mp3Info(await services.store().get(audioKey));
+        const captionsKey = objectKeys.episodeCaptions(userId, jobId);
+        const audio = { audioKey, captionsKey, durationSeconds, chapters: [] };
+        await callback({ userId, jobId, outcome: 'succeeded', audio });
+        recovered.finished.push(jobId);
+      } else if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
+        recovered.failed.push(jobId);
       }
     }
     startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
   } while (startKey);
-  return { requeued, failed };
+  return recovered;
 }

@@ -9,7 +9,7 @@ import { startLocalStack } from './local-stack';
 async function main(): Promise<void> {
   const config = readLocalConfig(process.env);
   const stack = await startLocalStack(config);
-  const { requeued, failed } = stack.recovered;
+  const { requeued, finished, failed } = stack.recovered;
   console.log(
     [
       '',
@@ -19,8 +19,8 @@ async function main(): Promise<void> {
       `  data: ${config.dataDir} (dynalite tables, audio, dead letters)`,
       `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,
       `  speech: ${config.speech}${config.speech === 'local' ? ' (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : ''}`,
-      requeued.length || failed.length
-        ? `  after the last stop: ${requeued.length} queued job(s) queued again, ${failed.length} interrupted job(s) marked failed (uncharged)`
+      requeued.length || finished.length || failed.length
+        ? `  after the last stop: ${requeued.length} queued job(s) queued again, ${finished.length} charged job(s) finished as ready, ${failed.length} interrupted job(s) marked failed (uncharged)`
         : '',
       '  Ctrl-C to stop.',
       '',

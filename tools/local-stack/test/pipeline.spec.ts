@@ -373,7 +373,7 @@ describe('a restart of the local stack', () => {
 
   afterAll(() => data.remove());
 
-  it('keeps finished episodes and quota, queues waiting jobs again, and fails interrupted ones uncharged', async () => {
+  it('keeps finished episodes and quota, queues waiting jobs again, finishes charged ones, and fails the rest uncharged', async () => {
     const synthesizer = () => new ToneSynthesizer();
     let stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
     const done = await makeEpisode(stack, 'erin', episode);
@@ -396,12 +396,26 @@ describe('a restart of the local stack', () => {
       status: 'synthesizing',
       totalChunks: 4,
     });
+    // Stopped between the charge and `ready`: charged, audio stored, status still assembling.
+    const charged = 'j-0000000003-00000000000000cc';
+    await jobs.create({ ...base, jobId: charged, status: 'assembling', totalChunks: 1 });
+    const audio = await new ToneSynthesizer({ secondsPerChar: 1 }).synthesize({
+      text: 'x'.repeat(70),
+      voice: 'tone-low',
+      quality: 'neural',
+    });
+    await stack.services.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
+    const chargedCost = quotaCost('neural', mp3Info(audio).durationSeconds);
+    await stack.services
+      .ledger()
+      .deduct({ userId: 'erin', jobId: charged, cost: chargedCost, weeklyLimit: 200 });
     await stack.stop();
 
     stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
     try {
       expect(stack.recovered).toEqual({
         requeued: ['j-0000000001-00000000000000aa'],
+        finished: [charged],
         failed: ['j-0000000002-00000000000000bb'],
       });
       await stack.idle();
@@ -413,8 +427,10 @@ describe('a restart of the local stack', () => {
       expect(requeued.status).toBe('ready');
       expect(interrupted.status).toBe('failed');
       expect(interrupted.cost).toBeUndefined();
+      const finished = await get(charged);
+      expect(finished).toMatchObject({ status: 'ready', cost: chargedCost });
       expect(await usedSlots(stack, 'erin')).toBe(
-        (done.cost as number) + (requeued.cost as number),
+        (done.cost as number) + (requeued.cost as number) + chargedCost,
       );
     } finally {
       await stack.stop();
