@@ -1,11 +1,11 @@
 import { QuotaLedger, QUOTA_ATTRIBUTES, type DeductResult } from '../src/index';
 import {
-  fakeClock,
   putItem,
   readItem,
   seededRandom,
   startLocalDynamo,
   type LocalDynamo,
+  ledgerOn,
 } from './support/local-dynamo';
 
 // Wednesday of 2026-W49, and the instants around the Monday that starts 2026-W50.
@@ -32,14 +32,8 @@ function newUser(): string {
   return `user-${userCounter}`;
 }
 
-function ledgerAt(iso: string, options: { maxAttempts?: number } = {}): QuotaLedger {
-  return new QuotaLedger({
-    client: dynamo.client,
-    tableName: dynamo.tableName,
-    now: fakeClock(iso).now,
-    ...options,
-  });
-}
+const ledgerAt = (iso: string, options?: Parameters<typeof ledgerOn>[2]): QuotaLedger =>
+  ledgerOn(dynamo, iso, options);
 
 async function storedQuota(userId: string) {
   const item = await readItem(dynamo, userId);

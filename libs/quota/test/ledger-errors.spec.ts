@@ -16,6 +16,7 @@ import {
   readItem,
   startLocalDynamo,
   type LocalDynamo,
+  ledgerOn,
 } from './support/local-dynamo';
 
 // Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
@@ -33,17 +34,8 @@ afterAll(async () => {
 
 const MID_WEEK = '2026-12-02T12:00:00Z';
 
-function ledgerAt(
-  iso: string,
-  options: { maxAttempts?: number; tableName?: string } = {},
-): QuotaLedger {
-  return new QuotaLedger({
-    client: dynamo.client,
-    tableName: options.tableName ?? dynamo.tableName,
-    now: fakeClock(iso).now,
-    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-  });
-}
+const ledgerAt = (iso: string, options?: Parameters<typeof ledgerOn>[2]): QuotaLedger =>
+  ledgerOn(dynamo, iso, options);
 
 const valid: DeductRequest = { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200 };
 

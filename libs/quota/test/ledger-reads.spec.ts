@@ -1,10 +1,10 @@
 import { QuotaLedger } from '../src/index';
 import {
-  fakeClock,
   putItem,
   readItem,
   startLocalDynamo,
   type LocalDynamo,
+  ledgerOn,
 } from './support/local-dynamo';
 
 // Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
@@ -20,13 +20,8 @@ afterAll(async () => {
   await dynamo.close();
 });
 
-function ledgerAt(iso: string): QuotaLedger {
-  return new QuotaLedger({
-    client: dynamo.client,
-    tableName: dynamo.tableName,
-    now: fakeClock(iso).now,
-  });
-}
+const ledgerAt = (iso: string, options?: Parameters<typeof ledgerOn>[2]): QuotaLedger =>
+  ledgerOn(dynamo, iso, options);
 
 const NEXT_MONDAY = new Date('2026-12-07T00:00:00Z');
 

@@ -5,7 +5,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynalite, type LocalDynamo as Dynalite } from '@lumcast/local-dynamo';
-import { USERS_TABLE_KEY } from '../../src/index';
+import { QuotaLedger, USERS_TABLE_KEY, type QuotaLedgerOptions } from '../../src/index';
 
 /**
  * The shared in-process dynalite with a users table, plus what the ledger's
@@ -110,4 +110,21 @@ export function seededRandom(seed: number): () => number {
 export function fakeClock(iso: string): { now: () => Date; set: (next: string) => void } {
   let current = new Date(iso);
   return { now: () => new Date(current.getTime()), set: (next) => (current = new Date(next)) };
+}
+
+/**
+ * A ledger on this server's users table whose clock stands at `iso`; options
+ * (attempts, another table) override the defaults.
+ */
+export function ledgerOn(
+  dynamo: LocalDynamo,
+  iso: string,
+  options: Partial<Pick<QuotaLedgerOptions, 'maxAttempts' | 'tableName'>> = {},
+): QuotaLedger {
+  return new QuotaLedger({
+    client: dynamo.client,
+    tableName: dynamo.tableName,
+    now: fakeClock(iso).now,
+    ...options,
+  });
 }
