@@ -110,6 +110,32 @@ export class SpeechEngineError extends AudioAssemblyError {
 }
 
 /**
+ * The speech service kept failing transiently (5xx answers such as `ServiceFailureException`, network
+ * errors, socket hang-ups, request timeouts) through every allowed attempt. Worth retrying later, as a
+ * whole step: the state machine retries this error name. `cause` holds the last failure. It is a
+ * {@link SpeechEngineError}, so code that catches engine failures still catches it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await polly.synthesize(request);
+ * } catch (error) {
+ *   if (error instanceof SpeechServiceUnavailableError) console.warn(error.attempts, error.cause);
+ * }
+ * ```
+ */
+export class SpeechServiceUnavailableError extends SpeechEngineError {
+  override name = 'SpeechServiceUnavailableError';
+  /** How many attempts were made before giving up. */
+  readonly attempts: number;
+
+  constructor(message: string, options: { cause?: unknown; attempts: number }) {
+    super(message, options);
+    this.attempts = options.attempts;
+  }
+}
+
+/**
  * One chunk of a `synthesizeAll` batch failed, so the whole batch failed. `chunkIndex` names the chunk and
  * `cause` holds the synthesizer's error.
  *

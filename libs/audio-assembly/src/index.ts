@@ -5,6 +5,7 @@ export {
   InvalidAudioOptionsError,
   SpeechEngineError,
   SpeechRequestRejectedError,
+  SpeechServiceUnavailableError,
   SpeechThrottledError,
 } from './errors';
 export type { MpegVersion } from './mp3-frame-header';
@@ -27,9 +28,19 @@ export type { HostVoices, PollySynthesizerOptions } from './polly-synthesizer';
 export {
   DEFAULT_POLLY_VOICES,
   POLLY_MAX_TEXT_LENGTH,
+  POLLY_REQUEST_TIMEOUT_MS,
   POLLY_SAMPLE_RATES,
   PollySynthesizer,
 } from './polly-synthesizer';
+export type { PollyEngine, PollyLanguage, PollyVoiceAvailability } from './polly-voices';
+export {
+  POLLY_GENERATIVE_VOICES,
+  POLLY_HOST_VOICES,
+  POLLY_NEURAL_VOICES,
+  POLLY_STANDARD_VOICES,
+  POLLY_VOICES_BY_ENGINE,
+  pollyVoiceAvailability,
+} from './polly-voices';
 export type { LocalSynthesizerOptions, LocalVoice } from './local-synthesizer';
 export { LOCAL_SAMPLE_RATE, LOCAL_VOICES, LocalSynthesizer } from './local-synthesizer';
 export type { EncodeMp3Options } from './mp3-encoder';

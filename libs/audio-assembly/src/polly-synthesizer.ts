@@ -10,9 +10,16 @@ import {
   InvalidAudioOptionsError,
   SpeechEngineError,
   SpeechRequestRejectedError,
+  SpeechServiceUnavailableError,
   SpeechThrottledError,
 } from './errors';
 import { scanMp3Frames } from './mp3-frames';
+import {
+  POLLY_HOST_VOICES,
+  type PollyEngine,
+  type PollyLanguage,
+  pollyVoiceAvailability,
+} from './polly-voices';
 import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 
 /**
@@ -20,24 +27,41 @@ import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
  *
  * @example
  * ```ts
- * const voices: HostVoices = { standard: ['Matthew', 'Joanna'], neural: ['Stephen', 'Danielle'], generative: ['Matthew', 'Ruth'] };
+ * const voices: HostVoices = { standard: ['Joey', 'Joanna'], neural: ['Gregory', 'Danielle'], generative: ['Matthew', 'Ruth'] };
  * ```
  */
 export type HostVoices = Readonly<Record<VoiceQuality, readonly [string, string]>>;
 
+const ENGINES: Readonly<Record<VoiceQuality, PollyEngine & Engine>> = {
+  standard: 'standard',
+  neural: 'neural',
+  generative: 'generative',
+};
+
+function hostVoicesFor(
+  language: PollyLanguage,
+): Partial<Record<VoiceQuality, readonly [string, string]>> {
+  const voices: Partial<Record<VoiceQuality, readonly [string, string]>> = {};
+  for (const quality of Object.keys(ENGINES) as VoiceQuality[]) {
+    const pair = POLLY_HOST_VOICES[ENGINES[quality]][language];
+    if (pair) voices[quality] = pair;
+  }
+  return voices;
+}
+
 /**
- * Default Polly voices (US English; each available on the engine of its quality).
+ * Default Polly voices: US English, a male host 0 and a female host 1, each listed for its engine in
+ * AWS's documentation (see `polly-voices.ts`): standard Joey/Joanna, neural Gregory/Danielle,
+ * generative Matthew/Ruth.
  *
  * @example
  * ```ts
- * DEFAULT_POLLY_VOICES.neural; // ['Matthew', 'Joanna']
+ * DEFAULT_POLLY_VOICES.standard; // ['Joey', 'Joanna']
  * ```
  */
-export const DEFAULT_POLLY_VOICES: HostVoices = Object.freeze({
-  standard: ['Matthew', 'Joanna'] as const,
-  neural: ['Matthew', 'Joanna'] as const,
-  generative: ['Matthew', 'Ruth'] as const,
-});
+export const DEFAULT_POLLY_VOICES: HostVoices = Object.freeze(
+  hostVoicesFor('en-US') as Record<VoiceQuality, readonly [string, string]>,
+);
 
 /**
  * MP3 sample rate requested per quality: each engine's default rate.
@@ -64,35 +88,47 @@ export const POLLY_SAMPLE_RATES: Readonly<Record<VoiceQuality, number>> = Object
 export const POLLY_MAX_TEXT_LENGTH = 3000;
 
 /**
+ * Request timeout for the Polly client, in ms: how long a SynthesizeSpeech stream may stay silent (no
+ * response, no bytes) before the SDK abandons it with a `TimeoutError`, which {@link PollySynthesizer}
+ * retries. Give it to the client: `new PollyClient({ requestHandler: { requestTimeout: POLLY_REQUEST_TIMEOUT_MS } })`.
+ * Five attempts of 10 s plus backoff stay inside the synthesize Lambda's 100 s.
+ *
+ * @example
+ * ```ts
+ * const client = new PollyClient({ maxAttempts: 1, requestHandler: { requestTimeout: POLLY_REQUEST_TIMEOUT_MS } });
+ * ```
+ */
+export const POLLY_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
  * Options of {@link PollySynthesizer}.
  *
  * @example
  * ```ts
- * const options: PollySynthesizerOptions = { client: new PollyClient({}), maxAttempts: 4 };
+ * const options: PollySynthesizerOptions = { client: new PollyClient({}), maxAttempts: 4, language: 'en-GB' };
  * ```
  */
 export interface PollySynthesizerOptions {
-  /** The Polly client (region, credentials and endpoint are its configuration). */
+  /** The Polly client (region, credentials, endpoint and request timeout are its configuration). */
   client: PollyClient;
-  /** Voices per quality for host 0 and host 1; default {@link DEFAULT_POLLY_VOICES}. */
+  /**
+   * Language whose default host voices ({@link POLLY_HOST_VOICES}) are used; default `'en-US'`
+   * ({@link DEFAULT_POLLY_VOICES}). Every quality needs voices: from this language or from `voices`.
+   */
+  language?: PollyLanguage;
+  /** Voices per quality for host 0 and host 1, over the language's defaults. */
   voices?: Partial<HostVoices>;
   /** Waits between retries; default a `setTimeout` promise. */
   sleep?: (ms: number) => Promise<void>;
   /** Uniform random number in [0, 1) for jitter; default `Math.random`. */
   random?: () => number;
-  /** Attempts per request, throttled ones included (default 5). */
+  /** Attempts per request, throttled and transiently failed ones included (default 5). */
   maxAttempts?: number;
   /** First backoff ceiling in ms (doubles each retry; default 100). */
   baseDelayMs?: number;
   /** Largest backoff ceiling in ms (default 5000). */
   maxDelayMs?: number;
 }
-
-const ENGINES: Readonly<Record<VoiceQuality, Engine>> = {
-  standard: 'standard',
-  neural: 'neural',
-  generative: 'generative',
-};
 
 /** Polly errors that will fail the same way on retry. */
 const REJECTIONS = new Set([
@@ -108,18 +144,89 @@ const REJECTIONS = new Set([
   'ValidationException',
 ]);
 
+const THROTTLES = new Set(['ThrottlingException', 'TooManyRequestsException', 'Throttling']);
+
+/** Error names of service-side failures and timeouts (the SDK's and Node's). */
+const TRANSIENT_NAMES = new Set([
+  'ServiceFailureException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalFailure',
+  'InternalServerError',
+  'InternalServerException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
+]);
+
+/** Node / undici / HTTP/2 error codes of a connection that broke or never came up. */
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'ERR_HTTP2_STREAM_ERROR',
+  'ERR_HTTP2_SESSION_ERROR',
+  'ERR_HTTP2_GOAWAY_SESSION',
+  'ERR_HTTP2_STREAM_CANCEL',
+  'ERR_HTTP2_INVALID_SESSION',
+  'ERR_HTTP2_ERROR',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'UND_ERR_SOCKET',
+]);
+
+type Failure = 'throttled' | 'transient' | 'rejected' | 'unknown';
+
+interface SdkLikeError {
+  name?: string;
+  code?: string;
+  message?: string;
+  $fault?: string;
+  $metadata?: { httpStatusCode?: number };
+}
+
+/** Sorts a failure of `send` (or of reading the audio stream) into what to do with it. */
+function classify(error: unknown): Failure {
+  const e = (error ?? {}) as SdkLikeError;
+  const status = e.$metadata?.httpStatusCode;
+  if ((e.name && THROTTLES.has(e.name)) || status === 429) return 'throttled';
+  if (e.name && REJECTIONS.has(e.name)) return 'rejected';
+  if (e.name && TRANSIENT_NAMES.has(e.name)) return 'transient';
+  if (typeof status === 'number' && status >= 500) return 'transient';
+  if (e.$fault === 'server') return 'transient';
+  if (e.code && NETWORK_CODES.has(e.code)) return 'transient';
+  if (
+    typeof e.message === 'string' &&
+    /socket hang up|stream closed|premature close/i.test(e.message)
+  )
+    return 'transient';
+  return 'unknown';
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Amazon Polly behind the {@link SpeechSynthesizer} interface: engine from quality (standard → standard,
- * neural → neural, generative → generative), one voice per host, MP3 at the engine's default sample rate
- * (so all chunks of a job match), retries with exponential backoff and full jitter on
- * `ThrottlingException`. Polly errors are mapped to {@link SpeechRequestRejectedError},
- * {@link SpeechThrottledError} and {@link SpeechEngineError}; unknown errors are rethrown as they are.
+ * neural → neural, generative → generative), one voice per host (defaults per language from
+ * {@link POLLY_HOST_VOICES}; a configured voice that AWS's documentation says its engine lacks is refused
+ * at construction), MP3 at the engine's default sample rate (so all chunks of a job match).
+ *
+ * Retries, with exponential backoff and full jitter, both `ThrottlingException` and transient failures:
+ * 5xx answers (`ServiceFailureException`…), network errors, socket hang-ups and the client's request
+ * timeout (`TimeoutError`; give the client {@link POLLY_REQUEST_TIMEOUT_MS}). When the attempts run out it
+ * throws {@link SpeechThrottledError} (still throttled) or {@link SpeechServiceUnavailableError} (still
+ * failing); permanent rejections are {@link SpeechRequestRejectedError} at once; unknown errors are rethrown
+ * as they are. Give the client `maxAttempts: 1` so that the SDK does not retry underneath.
  *
  * @example
  * ```ts
- * const polly = new PollySynthesizer({ client: new PollyClient({ region: 'us-east-1' }) });
+ * const client = new PollyClient({ region: 'us-east-1', maxAttempts: 1, requestHandler: { requestTimeout: POLLY_REQUEST_TIMEOUT_MS } });
+ * const polly = new PollySynthesizer({ client });
  * const mp3 = await polly.synthesize({ text: 'Welcome!', voice: polly.voiceForHost(1, 'neural'), quality: 'neural' });
  * ```
  */
@@ -136,7 +243,7 @@ export class PollySynthesizer implements SpeechSynthesizer {
     if (!options?.client || typeof options.client.send !== 'function') {
       throw new InvalidAudioOptionsError('PollySynthesizer needs a PollyClient in options.client');
     }
-    const { maxAttempts = 5, baseDelayMs = 100, maxDelayMs = 5000 } = options;
+    const { maxAttempts = 5, baseDelayMs = 100, maxDelayMs = 5000, language = 'en-US' } = options;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
       throw new InvalidAudioOptionsError(
         `maxAttempts must be a positive integer, got ${maxAttempts}`,
@@ -146,7 +253,7 @@ export class PollySynthesizer implements SpeechSynthesizer {
       throw new InvalidAudioOptionsError('need 0 <= baseDelayMs <= maxDelayMs');
     }
     this.client = options.client;
-    this.voices = { ...DEFAULT_POLLY_VOICES, ...options.voices };
+    this.voices = checkedVoices({ ...hostVoicesFor(language), ...options.voices }, language);
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
     this.maxAttempts = maxAttempts;
@@ -170,6 +277,11 @@ export class PollySynthesizer implements SpeechSynthesizer {
       throw new InvalidAudioOptionsError(`unknown quality ${String(quality)}`);
     if (typeof voice !== 'string' || voice.trim() === '')
       throw new InvalidAudioOptionsError('voice is empty');
+    if (pollyVoiceAvailability(ENGINES[quality], voice) === 'unavailable') {
+      throw new InvalidAudioOptionsError(
+        `Polly's ${ENGINES[quality]} engine has no voice ${voice}`,
+      );
+    }
     if (typeof text !== 'string' || text.trim() === '')
       throw new InvalidAudioOptionsError('text is empty');
     if (text.length > POLLY_MAX_TEXT_LENGTH) {
@@ -187,40 +299,68 @@ export class PollySynthesizer implements SpeechSynthesizer {
       VoiceId: voice as VoiceId,
     });
     for (let attempt = 1; ; attempt++) {
+      let audio: Uint8Array | undefined;
       try {
         const response = await this.client.send(command);
-        const audio = await response.AudioStream?.transformToByteArray();
-        return checkedMp3(audio, sampleRate);
+        audio = await response.AudioStream?.transformToByteArray();
       } catch (error) {
-        const name = (error as { name?: string })?.name;
-        if (name === 'ThrottlingException') {
-          if (attempt >= this.maxAttempts) {
+        const failure = classify(error);
+        const message = (error as Error)?.message;
+        if (failure === 'rejected') {
+          throw new SpeechRequestRejectedError(
+            `Polly rejected the request (${(error as Error).name}): ${message}`,
+            { cause: error },
+          );
+        }
+        if (failure === 'unknown') throw error;
+        if (attempt >= this.maxAttempts) {
+          if (failure === 'throttled') {
             throw new SpeechThrottledError(`Polly throttled the request ${attempt} time(s)`, {
               cause: error,
               attempts: attempt,
             });
           }
-          const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
-          await this.sleep(Math.floor(this.random() * ceiling));
-          continue;
-        }
-        if (name !== undefined && REJECTIONS.has(name)) {
-          throw new SpeechRequestRejectedError(
-            `Polly rejected the request (${name}): ${(error as Error).message}`,
-            {
-              cause: error,
-            },
+          throw new SpeechServiceUnavailableError(
+            `Polly failed ${attempt} time(s); last: ${(error as Error)?.name}: ${message}`,
+            { cause: error, attempts: attempt },
           );
         }
-        if (name === 'ServiceFailureException') {
-          throw new SpeechEngineError(`Polly failed: ${(error as Error).message}`, {
-            cause: error,
-          });
-        }
-        throw error;
+        const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
+        await this.sleep(Math.floor(this.random() * ceiling));
+        continue;
+      }
+      return checkedMp3(audio, sampleRate);
+    }
+  }
+}
+
+/** Every quality has two voices, and none is a voice the catalog says its engine lacks. */
+function checkedVoices(
+  voices: Partial<Record<VoiceQuality, readonly [string, string]>>,
+  language: PollyLanguage,
+): HostVoices {
+  for (const quality of Object.keys(ENGINES) as VoiceQuality[]) {
+    const pair = voices[quality];
+    if (!pair) {
+      throw new InvalidAudioOptionsError(
+        `no default ${quality} voices for ${language}: pass options.voices.${quality}`,
+      );
+    }
+    if (!Array.isArray(pair) || pair.length !== 2) {
+      throw new InvalidAudioOptionsError(`options.voices.${quality} must be two voice IDs`);
+    }
+    for (const voice of pair) {
+      if (typeof voice !== 'string' || voice.trim() === '') {
+        throw new InvalidAudioOptionsError(`options.voices.${quality} has an empty voice`);
+      }
+      if (pollyVoiceAvailability(ENGINES[quality], voice) === 'unavailable') {
+        throw new InvalidAudioOptionsError(
+          `${voice} is not a ${ENGINES[quality]} voice in AWS's documentation (quality ${quality})`,
+        );
       }
     }
   }
+  return Object.freeze(voices as Record<VoiceQuality, readonly [string, string]>);
 }
 
 function checkedMp3(audio: Uint8Array | undefined, sampleRate: number): Uint8Array {

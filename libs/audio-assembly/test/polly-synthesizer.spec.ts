@@ -1,4 +1,5 @@
 import {
+  constants as http2Constants,
   createServer,
   type Http2Server,
   type Http2ServerRequest,
@@ -11,6 +12,7 @@ import {
   PollySynthesizer,
   SpeechEngineError,
   SpeechRequestRejectedError,
+  SpeechServiceUnavailableError,
   SpeechThrottledError,
   mp3Info,
 } from '../src/index';
@@ -83,18 +85,24 @@ describe('PollySynthesizer', () => {
   const server = new FakePollyServer();
   let client: PollyClient;
 
+  let timingOutClient: PollyClient;
+
   beforeAll(async () => {
     const endpoint = await server.start();
-    client = new PollyClient({
+    const config = {
       endpoint,
       region: 'us-east-1',
       credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
       maxAttempts: 1,
-    });
+    };
+    client = new PollyClient(config);
+    // The request timeout is the client's configuration, as in the synthesize Lambda.
+    timingOutClient = new PollyClient({ ...config, requestHandler: { requestTimeout: 300 } });
   });
 
   afterAll(async () => {
     client.destroy();
+    timingOutClient.destroy();
     await server.stop();
   });
 
@@ -183,7 +191,7 @@ describe('PollySynthesizer', () => {
     ['TextLengthExceededException', 400, SpeechRequestRejectedError],
     ['EngineNotSupportedException', 400, SpeechRequestRejectedError],
     ['InvalidSampleRateException', 400, SpeechRequestRejectedError],
-    ['ServiceFailureException', 500, SpeechEngineError],
+    ['ValidationException', 400, SpeechRequestRejectedError],
   ] as const)('maps %s to a domain error without retrying', async (type, status, errorClass) => {
     server.responder = (_request, response) => sendError(response, status, type, 'no');
     const polly = new PollySynthesizer({ client, sleep: async () => undefined });
@@ -192,6 +200,199 @@ describe('PollySynthesizer', () => {
     await expect(failure).rejects.toBeInstanceOf(errorClass);
     await expect(failure).rejects.toMatchObject({ cause: expect.objectContaining({ name: type }) });
     expect(server.requests).toHaveLength(1);
+  });
+
+  describe('transient failures', () => {
+    const noWait = { sleep: async () => undefined };
+
+    /** Answers `fail` for the first `count` requests, then real MP3. */
+    function failingFirst(count: number, fail: Responder): Responder {
+      let left = count;
+      return (request, response) =>
+        left-- > 0 ? fail(request, response) : speakingResponder(request, response);
+    }
+
+    it('retries a ServiceFailureException (HTTP 500) and returns the audio of the next attempt', async () => {
+      server.responder = failingFirst(1, (_request, response) =>
+        sendError(
+          response,
+          500,
+          'ServiceFailureException',
+          'An unknown condition has caused a service failure.',
+        ),
+      );
+      const waits: number[] = [];
+      const polly = new PollySynthesizer({
+        client,
+        sleep: async (ms) => void waits.push(ms),
+        random: () => 0.5,
+        baseDelayMs: 100,
+      });
+      const audio = await polly.synthesize({ text: 'Hi.', voice: 'Danielle', quality: 'neural' });
+
+      expect(server.requests).toHaveLength(2);
+      expect(waits).toEqual([50]);
+      expect(mp3Info(audio).sampleRate).toBe(24000);
+    });
+
+    it('retries a bare 503 without an error type (a load balancer answering) and then succeeds', async () => {
+      server.responder = failingFirst(2, (_request, response) => {
+        response.writeHead(503, { 'Content-Type': 'text/html' });
+        response.end('<html>Service Unavailable</html>');
+      });
+      const polly = new PollySynthesizer({ client, ...noWait });
+      const audio = await polly.synthesize({ text: 'Hi.', voice: 'Joey', quality: 'standard' });
+
+      expect(server.requests).toHaveLength(3);
+      expect(mp3Info(audio).sampleRate).toBe(22050);
+    });
+
+    it('retries a stream the server resets mid-request (a network error), then succeeds', async () => {
+      server.responder = failingFirst(1, (_request, response) =>
+        response.stream.close(http2Constants.NGHTTP2_INTERNAL_ERROR),
+      );
+      const polly = new PollySynthesizer({ client, ...noWait });
+      const audio = await polly.synthesize({ text: 'Hi.', voice: 'Ruth', quality: 'generative' });
+
+      expect(server.requests).toHaveLength(2);
+      expect(mp3Info(audio).frames).toBeGreaterThan(0);
+    });
+
+    it('retries a connection the server drops without answering (socket hang-up), then succeeds', async () => {
+      server.responder = failingFirst(1, (_request, response) =>
+        response.stream.session?.destroy(),
+      );
+      const polly = new PollySynthesizer({ client, ...noWait });
+      const audio = await polly.synthesize({ text: 'Hi.', voice: 'Gregory', quality: 'neural' });
+
+      expect(server.requests).toHaveLength(2);
+      expect(mp3Info(audio).frames).toBeGreaterThan(0);
+    });
+
+    it("cuts a request that hangs with the client's request timeout and retries it", async () => {
+      server.responder = failingFirst(1, () => undefined); // never answers
+      const polly = new PollySynthesizer({ client: timingOutClient, ...noWait });
+      const audio = await polly.synthesize({ text: 'Hi.', voice: 'Danielle', quality: 'neural' });
+
+      expect(server.requests).toHaveLength(2);
+      expect(mp3Info(audio).sampleRate).toBe(24000);
+    });
+
+    it('gives up after maxAttempts transient failures with a SpeechServiceUnavailableError keeping the last one', async () => {
+      server.responder = (_request, response) =>
+        sendError(response, 500, 'ServiceFailureException', 'still broken');
+      const waits: number[] = [];
+      const polly = new PollySynthesizer({
+        client,
+        maxAttempts: 4,
+        sleep: async (ms) => void waits.push(ms),
+        random: () => 0.999,
+        baseDelayMs: 100,
+        maxDelayMs: 300,
+      });
+      const failure = polly.synthesize({ text: 'Hi.', voice: 'Danielle', quality: 'neural' });
+
+      await expect(failure).rejects.toBeInstanceOf(SpeechServiceUnavailableError);
+      await expect(failure).rejects.toMatchObject({
+        name: 'SpeechServiceUnavailableError',
+        attempts: 4,
+        cause: expect.objectContaining({ name: 'ServiceFailureException' }),
+      });
+      // Still a SpeechEngineError for code that catches engine failures.
+      await expect(failure).rejects.toBeInstanceOf(SpeechEngineError);
+      expect(server.requests).toHaveLength(4);
+      // Full jitter under a doubling ceiling capped at maxDelayMs: 0.999 × (100, 200, 300).
+      expect(waits).toEqual([99, 199, 299]);
+    });
+
+    it('gives up on timeouts too, with a SpeechServiceUnavailableError whose cause is the TimeoutError', async () => {
+      server.responder = () => undefined;
+      const polly = new PollySynthesizer({ client: timingOutClient, maxAttempts: 2, ...noWait });
+      const failure = polly.synthesize({ text: 'Hi.', voice: 'Danielle', quality: 'neural' });
+
+      await expect(failure).rejects.toMatchObject({
+        name: 'SpeechServiceUnavailableError',
+        attempts: 2,
+        cause: expect.objectContaining({ name: 'TimeoutError' }),
+      });
+      expect(server.requests).toHaveLength(2);
+    });
+
+    it('shares one attempt budget between throttles and transient failures', async () => {
+      let answer = 0;
+      server.responder = (_request, response) =>
+        answer++ % 2 === 0
+          ? sendError(response, 400, 'ThrottlingException', 'Rate exceeded')
+          : sendError(response, 500, 'ServiceFailureException', 'broken');
+      const polly = new PollySynthesizer({ client, maxAttempts: 3, ...noWait });
+
+      await expect(
+        polly.synthesize({ text: 'Hi.', voice: 'Danielle', quality: 'neural' }),
+      ).rejects.toMatchObject({ name: 'SpeechThrottledError', attempts: 3 });
+      expect(server.requests).toHaveLength(3);
+    });
+  });
+
+  describe('voices', () => {
+    it('uses US English hosts that AWS lists for each engine by default', () => {
+      const polly = new PollySynthesizer({ client });
+
+      expect(
+        (['standard', 'neural', 'generative'] as const).map((quality) => [
+          polly.voiceForHost(0, quality),
+          polly.voiceForHost(1, quality),
+        ]),
+      ).toEqual([
+        ['Joey', 'Joanna'],
+        ['Gregory', 'Danielle'],
+        ['Matthew', 'Ruth'],
+      ]);
+    });
+
+    it('takes the default hosts of another language', () => {
+      const polly = new PollySynthesizer({ client, language: 'en-GB' });
+
+      expect([polly.voiceForHost(0, 'generative'), polly.voiceForHost(1, 'standard')]).toEqual([
+        'Brian',
+        'Amy',
+      ]);
+    });
+
+    it('refuses a language without default hosts for an engine unless voices fill the gap', () => {
+      expect(() => new PollySynthesizer({ client, language: 'fr-FR' })).toThrow(
+        /no default neural voices for fr-FR/,
+      );
+      const polly = new PollySynthesizer({
+        client,
+        language: 'fr-FR',
+        voices: { neural: ['Remi', 'Lea'], generative: ['Remi', 'Lea'] },
+      });
+      expect(polly.voiceForHost(0, 'standard')).toBe('Mathieu');
+    });
+
+    it.each([
+      ['standard', ['Matthew', 'Joanna']],
+      ['standard', ['Joey', 'Danielle']],
+      ['neural', ['Russell', 'Nicole']],
+      ['generative', ['Brian', 'Emma']],
+    ] as const)(
+      'refuses at construction a %s voice pair with a voice that engine does not have (%j)',
+      (quality, pair) => {
+        expect(() => new PollySynthesizer({ client, voices: { [quality]: pair } })).toThrow(
+          InvalidAudioOptionsError,
+        );
+        expect(server.requests).toHaveLength(0);
+      },
+    );
+
+    it('refuses a request for a voice its engine does not have before sending it', async () => {
+      const polly = new PollySynthesizer({ client });
+
+      await expect(
+        polly.synthesize({ text: 'Hi.', voice: 'Matthew', quality: 'standard' }),
+      ).rejects.toThrow(/standard engine has no voice Matthew/);
+      expect(server.requests).toHaveLength(0);
+    });
   });
 
   it('rethrows an unknown error as it is', async () => {

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
+import { POLLY_REQUEST_TIMEOUT_MS } from '@lumcast/audio-assembly';
 import {
   audioStoreFrom,
   buildSynthesizeHandler,
@@ -16,6 +17,15 @@ const env = readEnvironment(process.env);
 export const handler = buildSynthesizeHandler({
   jobs: jobsTableFrom(env, new DynamoDBClient({})),
   store: audioStoreFrom(env, new S3Client({})),
-  // The synthesizer retries Polly throttling itself (backoff with jitter): no second layer.
-  synthesizer: synthesizerFrom(env, () => new PollyClient({ maxAttempts: 1 })),
+  // The synthesizer retries Polly throttling, 5xx, network errors and timeouts itself (backoff with
+  // full jitter), so the SDK makes one attempt per call. The request timeout turns a hung stream into a
+  // TimeoutError the synthesizer retries, instead of a Lambda timeout.
+  synthesizer: synthesizerFrom(
+    env,
+    () =>
+      new PollyClient({
+        maxAttempts: 1,
+        requestHandler: { requestTimeout: POLLY_REQUEST_TIMEOUT_MS },
+      }),
+  ),
 });
