@@ -55,11 +55,11 @@ const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 const xray = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 describe('function roles', () => {
-  it('give the api function exactly what the contract lists', () => {
+  it('give the api function exactly what the contract lists (with the job update of its undo path)', () => {
     expect(permissionsOf('api')).toEqual({
-      jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+      jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       users: ['dynamodb:GetItem'],
-      queue: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+      queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],
       'own-logs': logs,
       '*': xray,
@@ -120,8 +120,9 @@ describe('function roles', () => {
     });
   });
 
-  it('give assemble chunk reads, episode writes and job status', () => {
+  it('give assemble script and chunk reads, episode writes and job status', () => {
     expect(permissionsOf('assemble')).toEqual({
+      'audio:scripts/*': ['s3:GetObject'],
       'audio:chunks/*': ['s3:GetObject'],
       'audio:episodes/*': ['s3:PutObject'],
       jobs: ['dynamodb:UpdateItem'],
@@ -130,8 +131,9 @@ describe('function roles', () => {
     });
   });
 
-  it('give the callback the users table (the quota), jobs, episode deletes and series writes', () => {
+  it('give the callback the users table (the quota), jobs, script reads, episode deletes and series writes', () => {
     expect(permissionsOf('callback')).toEqual({
+      'audio:scripts/*': ['s3:GetObject'],
       users: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       'audio:episodes/*': ['s3:DeleteObject'],

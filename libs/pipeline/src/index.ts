@@ -7,6 +7,21 @@ export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
 export type { JobsTableOptions, JobUpdate } from './jobs/jobs-table';
 export { UserPlans } from './jobs/user-plans';
 export { objectKeys } from './ports/object-store';
+export {
+  actionsOfFunction,
+  FUNCTION_ACCESS,
+  OBJECT_PREFIXES,
+  PIPELINE_FUNCTIONS,
+  PIPELINE_TABLES,
+} from './access/function-access';
+export type {
+  FunctionAccess,
+  ObjectAction,
+  ObjectFamily,
+  PipelineFunction,
+  PipelineTable,
+  TableAction,
+} from './access/function-access';
 export type { ObjectStore } from './ports/object-store';
 export { jobMessageSchema } from './ports/job-queue';
 export type { JobMessage, JobQueue } from './ports/job-queue';

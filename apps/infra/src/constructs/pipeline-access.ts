@@ -6,7 +6,15 @@ import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import type { HandlerName } from '../build-outputs';
+import {
+  FUNCTION_ACCESS,
+  OBJECT_PREFIXES,
+  PIPELINE_TABLES,
+  type FunctionAccess,
+  type ObjectFamily,
+  type PipelineTable,
+} from '@lumcast/pipeline';
+import { HANDLER_NAMES, type HandlerName } from '../build-outputs';
 import { grantInvokeModel } from './bedrock-model';
 
 /**
@@ -29,28 +37,31 @@ export interface PipelineAccessTargets {
 }
 
 /**
- * S3 key patterns of the audio bucket (pipeline contract).
+ * S3 key patterns of the audio bucket, `<prefix>*` for each prefix the pipeline
+ * derives from its object keys ({@link OBJECT_PREFIXES}).
  *
  * @example
  * ```ts
  * audio.grants.actionsOnObjectKeys(fn, AUDIO_KEYS.episodes, 's3:GetObject');
  * ```
  */
-export const AUDIO_KEYS = {
-  chunks: 'chunks/*',
-  scripts: 'scripts/*',
-  episodes: 'episodes/*',
-} as const;
+export const AUDIO_KEYS: Readonly<Record<ObjectFamily, string>> = Object.freeze({
+  chunks: `${OBJECT_PREFIXES.chunks}*`,
+  scripts: `${OBJECT_PREFIXES.scripts}*`,
+  episodes: `${OBJECT_PREFIXES.episodes}*`,
+});
 
 const X_RAY_AND_WILDCARD_REASON =
   'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords) only accepts Resource "*"; ' +
   'every other statement of this role names its table, bucket prefix, queue or model.';
 
 /**
- * Least privilege, function by function, exactly as the pipeline contract lists
- * what each one touches. Only exact actions (no `*` actions on tables or the
- * bucket); object permissions are limited to their key prefix; only the
- * callback may write the users table (the quota).
+ * Least privilege, function by function, built from the pipeline's own
+ * declaration of what each function's code sends ({@link FUNCTION_ACCESS}):
+ * exact actions on the named table, `<prefix>*` of the audio bucket, the queue,
+ * the state machine, Polly and the one Bedrock model, and nothing else. (The
+ * platform adds each function's own log group and X-Ray; the SQS event source
+ * adds the consumer's receive permissions.)
  *
  * @example
  * ```ts
@@ -58,68 +69,80 @@ const X_RAY_AND_WILDCARD_REASON =
  * ```
  */
 export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTargets): void {
-  const { functions, users, jobs, series, audio, queue, stateMachine } = targets;
-  const objects = (fn: Function, keys: string, ...actions: string[]): Grant =>
-    audio.grants.actionsOnObjectKeys(fn, keys, ...actions);
+  const { functions, audio, queue, stateMachine } = targets;
+  const tables: Readonly<Record<PipelineTable, Table>> = {
+    users: targets.users,
+    jobs: targets.jobs,
+    series: targets.series,
+  };
 
-  const api = functions.api;
-  jobs.grants.actions(api, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query');
-  users.grants.actions(api, 'dynamodb:GetItem');
-  queue.grantSendMessages(api);
-  objects(api, AUDIO_KEYS.episodes, 's3:GetObject');
+  for (const name of HANDLER_NAMES) {
+    const fn = functions[name];
+    const access = FUNCTION_ACCESS[name];
+    for (const table of PIPELINE_TABLES) {
+      const actions = access.tables[table];
+      if (actions === undefined || actions.length === 0) continue;
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: [...actions],
+        resourceArns: [tables[table].tableArn],
+      });
+    }
+    for (const family of Object.keys(AUDIO_KEYS) as ObjectFamily[]) {
+      const actions = access.objects[family];
+      if (actions === undefined || actions.length === 0) continue;
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: [...actions],
+        resourceArns: [audio.arnForObjects(AUDIO_KEYS[family])],
+      });
+    }
+    if (access.queue !== undefined) {
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: [...access.queue],
+        resourceArns: [queue.queueArn],
+      });
+    }
+    if (access.stateMachine !== undefined) {
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: [...access.stateMachine],
+        resourceArns: [stateMachine.stateMachineArn],
+      });
+    }
+    if (access.speech !== undefined) {
+      Grant.addToPrincipal({ grantee: fn, actions: [...access.speech], resourceArns: ['*'] });
+    }
+    if (access.model !== undefined) grantInvokeModel(scope, fn, targets.bedrockModelId);
+    acknowledgeFindings(scope, fn, audio, access);
+  }
+}
 
-  const consumer = functions['sqs-consumer'];
-  users.grants.actions(consumer, 'dynamodb:GetItem');
-  jobs.grants.actions(consumer, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-  stateMachine.grantStartExecution(consumer);
-  // Consuming the queue is granted by the event source (ReceiveMessage, DeleteMessage, ...).
-
-  const writeScript = functions['write-script'];
-  jobs.grants.actions(writeScript, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-  series.grants.actions(writeScript, 'dynamodb:Query');
-  objects(writeScript, AUDIO_KEYS.scripts, 's3:PutObject');
-  grantInvokeModel(scope, writeScript, targets.bedrockModelId);
-
-  const synthesize = functions.synthesize;
-  Grant.addToPrincipal({
-    grantee: synthesize,
-    actions: ['polly:SynthesizeSpeech'],
-    resourceArns: ['*'],
-  });
-  objects(synthesize, AUDIO_KEYS.chunks, 's3:PutObject');
-  jobs.grants.actions(synthesize, 'dynamodb:UpdateItem');
-
-  const assemble = functions.assemble;
-  objects(assemble, AUDIO_KEYS.chunks, 's3:GetObject');
-  objects(assemble, AUDIO_KEYS.episodes, 's3:PutObject');
-  jobs.grants.actions(assemble, 'dynamodb:UpdateItem');
-
-  const callback = functions.callback;
-  users.grants.actions(callback, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-  jobs.grants.actions(callback, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-  objects(callback, AUDIO_KEYS.episodes, 's3:DeleteObject');
-  series.grants.actions(callback, 'dynamodb:PutItem');
-
+function acknowledgeFindings(
+  scope: Construct,
+  fn: Function,
+  audio: Bucket,
+  access: FunctionAccess,
+): void {
+  if (fn.role === undefined) return;
   const bucketLogicalId = Stack.of(scope).resolve((audio.node.defaultChild as CfnBucket).logicalId);
   const prefixFinding = (keys: string): string =>
     `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${keys}]`;
-  for (const fn of Object.values(functions)) {
-    if (fn.role === undefined) continue;
-    Validations.of(fn.role).acknowledge(
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          fn === synthesize
-            ? `${X_RAY_AND_WILDCARD_REASON} Polly SynthesizeSpeech has no resource of its own ` +
-              '(only lexicons, which Lumcast does not use), so it also needs Resource "*".'
-            : X_RAY_AND_WILDCARD_REASON,
-      },
-      ...Object.values(AUDIO_KEYS).map((keys) => ({
-        id: prefixFinding(keys),
-        reason:
-          `Object access is limited to the "${keys}" key prefix of the audio bucket: ` +
-          'per-user, per-job keys are created at run time, so the prefix is the narrowest fixed scope.',
-      })),
-    );
-  }
+  Validations.of(fn.role).acknowledge(
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        access.speech !== undefined
+          ? `${X_RAY_AND_WILDCARD_REASON} Polly SynthesizeSpeech has no resource of its own ` +
+            '(only lexicons, which Lumcast does not use), so it also needs Resource "*".'
+          : X_RAY_AND_WILDCARD_REASON,
+    },
+    ...(Object.keys(access.objects) as ObjectFamily[]).map((family) => ({
+      id: prefixFinding(AUDIO_KEYS[family]),
+      reason:
+        `Object access is limited to the "${AUDIO_KEYS[family]}" key prefix of the audio bucket: ` +
+        'per-user, per-job keys are created at run time, so the prefix is the narrowest fixed scope.',
+    })),
+  );
 }

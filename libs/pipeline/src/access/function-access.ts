@@ -1,0 +1,223 @@
+import { objectKeys } from '../ports/object-store';
+
+/**
+ * The pipeline's functions, one Lambda each (the CDK app's handler names).
+ *
+ * @example
+ * ```ts
+ * PIPELINE_FUNCTIONS.includes('callback'); // true
+ * ```
+ */
+export const PIPELINE_FUNCTIONS = [
+  'api',
+  'sqs-consumer',
+  'write-script',
+  'synthesize',
+  'assemble',
+  'callback',
+] as const;
+
+/**
+ * One of {@link PIPELINE_FUNCTIONS}.
+ *
+ * @example
+ * ```ts
+ * const name: PipelineFunction = 'assemble';
+ * ```
+ */
+export type PipelineFunction = (typeof PIPELINE_FUNCTIONS)[number];
+
+/**
+ * The DynamoDB tables the pipeline uses: `users` (plans and the quota ledger),
+ * `jobs`, `series` (series memory).
+ *
+ * @example
+ * ```ts
+ * PIPELINE_TABLES; // ['users', 'jobs', 'series']
+ * ```
+ */
+export const PIPELINE_TABLES = ['users', 'jobs', 'series'] as const;
+
+/**
+ * One of {@link PIPELINE_TABLES}.
+ *
+ * @example
+ * ```ts
+ * const table: PipelineTable = 'jobs';
+ * ```
+ */
+export type PipelineTable = (typeof PIPELINE_TABLES)[number];
+
+function prefixOf(key: string): string {
+  return `${key.slice(0, key.indexOf('/'))}/`;
+}
+
+/**
+ * The key prefixes of the audio bucket, derived from {@link objectKeys} (so a
+ * renamed key moves its grant with it): `chunks/`, `scripts/`, `episodes/`.
+ *
+ * @example
+ * ```ts
+ * `${OBJECT_PREFIXES.scripts}*`; // 'scripts/*', what the CDK app grants on
+ * ```
+ */
+export const OBJECT_PREFIXES = Object.freeze({
+  chunks: prefixOf(objectKeys.chunk('u', 'j', 0)),
+  scripts: prefixOf(objectKeys.script('u', 'j')),
+  episodes: prefixOf(objectKeys.episodeAudio('u', 'j')),
+} as const);
+
+/**
+ * One key family of {@link OBJECT_PREFIXES}.
+ *
+ * @example
+ * ```ts
+ * const family: ObjectFamily = 'scripts';
+ * ```
+ */
+export type ObjectFamily = keyof typeof OBJECT_PREFIXES;
+
+/**
+ * The DynamoDB actions the pipeline's code sends (`GetItemCommand` → `dynamodb:GetItem`, ...).
+ *
+ * @example
+ * ```ts
+ * const action: TableAction = 'dynamodb:UpdateItem';
+ * ```
+ */
+export type TableAction =
+  'dynamodb:GetItem' | 'dynamodb:PutItem' | 'dynamodb:UpdateItem' | 'dynamodb:Query';
+
+/**
+ * The S3 object actions the pipeline's code needs (`DeleteObjectsCommand` is
+ * authorized per key as `s3:DeleteObject`; a presigned GET as `s3:GetObject`).
+ *
+ * @example
+ * ```ts
+ * const action: ObjectAction = 's3:GetObject';
+ * ```
+ */
+export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
+
+/**
+ * What one function reads and writes. Tables and key families it does not
+ * touch are absent; the four services are named by their exact IAM action.
+ *
+ * @example
+ * ```ts
+ * const access: FunctionAccess = { tables: { jobs: ['dynamodb:GetItem'] }, objects: {} };
+ * ```
+ */
+export interface FunctionAccess {
+  /** Per table, the exact DynamoDB actions. */
+  readonly tables: Readonly<Partial<Record<PipelineTable, readonly TableAction[]>>>;
+  /** Per key family of the audio bucket, the exact S3 actions on `<prefix>*`. */
+  readonly objects: Readonly<Partial<Record<ObjectFamily, readonly ObjectAction[]>>>;
+  /** `sqs:SendMessage` on the job queue. */
+  readonly queue?: readonly ['sqs:SendMessage'];
+  /** `states:StartExecution` on the episode state machine. */
+  readonly stateMachine?: readonly ['states:StartExecution'];
+  /** `polly:SynthesizeSpeech` (Polly has no resource for it but lexicons). */
+  readonly speech?: readonly ['polly:SynthesizeSpeech'];
+  /** `bedrock:InvokeModel` (what Converse needs) on the configured model. */
+  readonly model?: readonly ['bedrock:InvokeModel'];
+}
+
+/**
+ * What each function's code path sends, read from the code, so the CDK app
+ * grants exactly this and nothing else:
+ *
+ * - `api`: `JobsTable.create` (PutItem), `.get` (GetItem), `.listForUser` (Query, also
+ *   with a projection when paged), `.setStatus` (UpdateItem: the job is failed when
+ *   `SendMessage` fails); `UserPlans.planOf` and `QuotaLedger.usage` (GetItem on users);
+ *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes).
+ * - `sqs-consumer`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` and
+ *   `QuotaLedger.preflight` (GetItem on users), `StepFunctionsStarter.start`.
+ * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
+ *   the script artifact written (PutObject on scripts),
+ *   `BedrockScriptWriter` (Converse = InvokeModel).
+ * - `synthesize`: `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
+ *   `JobsTable.markChunkDone` (UpdateItem).
+ * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
+ *   chunks read (GetObject), the episode and captions written (PutObject on episodes).
+ * - `callback`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` and `QuotaLedger`
+ *   (`deduct`: GetItem + UpdateItem on users; `wasCharged`: GetItem), the script read for
+ *   series memory (GetObject on scripts), `SeriesMemory.remember` (PutItem on series),
+ *   the audio deleted when over the limit (DeleteObject on episodes).
+ *
+ * @example
+ * ```ts
+ * FUNCTION_ACCESS.callback.tables.users; // ['dynamodb:GetItem', 'dynamodb:UpdateItem']
+ * for (const [family, actions] of Object.entries(FUNCTION_ACCESS.assemble.objects)) {
+ *   bucket.grants.actionsOnObjectKeys(fn, `${OBJECT_PREFIXES[family as ObjectFamily]}*`, ...actions);
+ * }
+ * ```
+ */
+export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>> = Object.freeze({
+  api: {
+    tables: {
+      jobs: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+      users: ['dynamodb:GetItem'],
+    },
+    objects: { episodes: ['s3:GetObject'] },
+    queue: ['sqs:SendMessage'],
+  },
+  'sqs-consumer': {
+    tables: {
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      users: ['dynamodb:GetItem'],
+    },
+    objects: {},
+    stateMachine: ['states:StartExecution'],
+  },
+  'write-script': {
+    tables: {
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      series: ['dynamodb:Query'],
+    },
+    objects: { scripts: ['s3:PutObject'] },
+    model: ['bedrock:InvokeModel'],
+  },
+  synthesize: {
+    tables: { jobs: ['dynamodb:UpdateItem'] },
+    objects: { chunks: ['s3:PutObject'] },
+    speech: ['polly:SynthesizeSpeech'],
+  },
+  assemble: {
+    tables: { jobs: ['dynamodb:UpdateItem'] },
+    objects: {
+      scripts: ['s3:GetObject'],
+      chunks: ['s3:GetObject'],
+      episodes: ['s3:PutObject'],
+    },
+  },
+  callback: {
+    tables: {
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      users: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      series: ['dynamodb:PutItem'],
+    },
+    objects: { scripts: ['s3:GetObject'], episodes: ['s3:DeleteObject'] },
+  },
+});
+
+/**
+ * Every IAM action one function needs, de-duplicated and sorted (for tests and reports).
+ *
+ * @example
+ * ```ts
+ * actionsOfFunction('synthesize'); // ['dynamodb:UpdateItem', 'polly:SynthesizeSpeech', 's3:PutObject']
+ * ```
+ */
+export function actionsOfFunction(name: PipelineFunction): string[] {
+  const access = FUNCTION_ACCESS[name];
+  const actions = [
+    ...Object.values(access.tables).flat(),
+    ...Object.values(access.objects).flat(),
+    ...(access.queue ?? []),
+    ...(access.stateMachine ?? []),
+    ...(access.speech ?? []),
+    ...(access.model ?? []),
+  ];
+  return [...new Set(actions)].sort();
+}
