@@ -33,14 +33,15 @@ import type { StageConfig } from './stage-config';
 export const MAX_CHUNK_CHARS = 3000;
 
 /**
- * Lifetime of the presigned audio and caption URLs the API returns.
+ * Lifetime of the presigned audio and caption URLs the API returns: 6 h, longer than
+ * the longest episode (60 min) played with pauses, so seeking does not hit an expired link.
  *
  * @example
  * ```ts
  * fn.addEnvironment('LUMCAST_URL_EXPIRY_SECONDS', String(URL_EXPIRY_SECONDS));
  * ```
  */
-export const URL_EXPIRY_SECONDS = 900;
+export const URL_EXPIRY_SECONDS = 21_600;
 
 /**
  * Props of {@link LumcastStack}.

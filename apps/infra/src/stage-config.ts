@@ -64,7 +64,7 @@ export interface StageConfig {
   readonly logRetention: RetentionDays;
   /** Bedrock model id (a foundation model id, or a cross-region inference profile id such as `us.anthropic...`). */
   readonly bedrockModelId: string;
-  /** Reserved concurrency of the synthesize function; `undefined` leaves it unreserved. */
+  /** Reserved concurrency of the synthesize function; `undefined` (the default) leaves it unreserved. */
   readonly synthesizeReservedConcurrency: number | undefined;
   /** Address subscribed to the alarm topic, if any. */
   readonly alarmEmail: string | undefined;
@@ -108,8 +108,9 @@ function readOptionalText(
 }
 
 function readReservedConcurrency(value: unknown): number | undefined {
-  if (value === undefined) return POLLY_NEURAL_REQUESTS_PER_SECOND;
-  if (value === 'none') return undefined;
+  // Unreserved by default: reserving 8 fails to deploy on an account whose concurrency quota
+  // is 10 (Lambda keeps 10 unreserved). Polly's rate is held by the state machine instead.
+  if (value === undefined || value === 'none') return undefined;
   const parsed =
     typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   if (!Number.isInteger(parsed) || parsed < 1 || parsed > POLLY_NEURAL_REQUESTS_PER_SECOND) {
@@ -127,7 +128,7 @@ function readReservedConcurrency(value: unknown): number | undefined {
  * with an {@link InvalidContextError} before a single construct is created.
  *
  * Context keys: `stage` (required: dev | prod; cdk.json sets dev), `bedrockModelId`,
- * `synthesizeReservedConcurrency` (1–8 or `none`), `alarmEmail`, `cognitoDomainPrefix`.
+ * `synthesizeReservedConcurrency` (1–8, or `none`, the default: unreserved), `alarmEmail`, `cognitoDomainPrefix`.
  *
  * @example
  * ```ts

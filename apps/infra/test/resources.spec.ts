@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import { environmentSchema } from '@lumcast/pipeline';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
 import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
@@ -184,7 +185,7 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('reserve 8 concurrent synthesize invocations (Polly 8 requests/s) and nothing else', () => {
+  it('reserve no concurrency by default, so the stack deploys on an account whose quota is 10', () => {
     for (const handler of HANDLER_NAMES) {
       const fn = dev.stack.functions.byHandler[handler];
       const resource =
@@ -194,22 +195,41 @@ describe('Lambda functions', () => {
         reserved: resource?.['Properties']['ReservedConcurrentExecutions'],
       }).toEqual({
         handler,
-        reserved: handler === 'synthesize' ? 8 : undefined,
+        reserved: undefined,
       });
     }
   });
 
-  it('can leave synthesize unreserved for accounts with the minimum concurrency quota', () => {
-    const unreserved = synthesizeLumcast({ stage: 'dev', synthesizeReservedConcurrency: 'none' });
+  it('give the api presigned links that live 6 h, a value the handlers accept', () => {
+    const fn = dev.stack.functions.byHandler.api;
+    const resource =
+      dev.template.findResources('AWS::Lambda::Function')[logicalIdOf(dev.stack, fn)];
+    const variables = resource?.['Properties']['Environment']['Variables'] as Record<
+      string,
+      unknown
+    >;
+    expect(variables['LUMCAST_URL_EXPIRY_SECONDS']).toBe('21600');
+    expect(
+      environmentSchema.shape.LUMCAST_URL_EXPIRY_SECONDS.parse(
+        variables['LUMCAST_URL_EXPIRY_SECONDS'],
+      ),
+    ).toBe(21_600);
+  });
+
+  it('reserves synthesize concurrency only when the context opts in', () => {
+    const reserved = synthesizeLumcast({ stage: 'dev', synthesizeReservedConcurrency: '8' });
     try {
-      const fn = unreserved.stack.functions.byHandler.synthesize;
-      const resource =
-        unreserved.template.findResources('AWS::Lambda::Function')[
-          logicalIdOf(unreserved.stack, fn)
-        ];
-      expect(resource?.['Properties']['ReservedConcurrentExecutions']).toBeUndefined();
+      for (const handler of HANDLER_NAMES) {
+        const fn = reserved.stack.functions.byHandler[handler];
+        const resource =
+          reserved.template.findResources('AWS::Lambda::Function')[logicalIdOf(reserved.stack, fn)];
+        expect({
+          handler,
+          reserved: resource?.['Properties']['ReservedConcurrentExecutions'],
+        }).toEqual({ handler, reserved: handler === 'synthesize' ? 8 : undefined });
+      }
     } finally {
-      unreserved.builds.remove();
+      reserved.builds.remove();
     }
   });
 });

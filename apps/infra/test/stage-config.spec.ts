@@ -28,7 +28,7 @@ describe('resolveStageConfig', () => {
     expect(resolveStageConfig(from({ stage: 'dev' }))).toEqual(
       expect.objectContaining({
         bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
-        synthesizeReservedConcurrency: 8,
+        synthesizeReservedConcurrency: undefined,
         alarmEmail: undefined,
         cognitoDomainPrefix: undefined,
       }),

@@ -123,7 +123,7 @@ export class PipelineFunctions extends Construct {
       role,
       logGroup,
       tracing: Tracing.ACTIVE,
-      // Polly's 8 requests/s (neural, generative): see the README's "Polly rate" section.
+      // Unreserved unless the stage opts in: see the README's "Polly rate" section.
       reservedConcurrentExecutions:
         handler === 'synthesize' ? props.config.synthesizeReservedConcurrency : undefined,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
