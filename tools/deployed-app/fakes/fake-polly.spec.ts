@@ -366,6 +366,30 @@ describe('startFakePolly', () => {
   });
 });
 
+it('stops while a client still holds an answer it never read', async () => {
+  const polly = await startFakePolly();
+  const client = new PollyClient({
+    endpoint: polly.url,
+    region: 'us-east-1',
+    credentials,
+    maxAttempts: 1,
+  });
+  try {
+    const response = await client.send(
+      new SynthesizeSpeechCommand({
+        Engine: 'neural',
+        VoiceId: 'Danielle',
+        OutputFormat: 'mp3',
+        Text: 'a'.repeat(3000),
+      }),
+    );
+    expect(response.ContentType).toBe('audio/mpeg');
+    await polly.stop(); // resolves although the audio stream was never consumed
+  } finally {
+    client.destroy();
+  }
+});
+
 async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
