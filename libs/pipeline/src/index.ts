@@ -53,14 +53,18 @@ export { JobStateError } from './steps/step-errors';
 export {
   assembleInputSchema,
   assembledEpisodeSchema,
+  callbackEventSchema,
   callbackInputSchema,
+  executionStatusChangeSchema,
   jobRefSchema,
   synthesizeInputSchema,
+  UNSUCCESSFUL_EXECUTION_STATUSES,
 } from './steps/step-inputs';
 export type {
   AssembledEpisode,
   AssembleInput,
   CallbackInput,
+  ExecutionStatusChange,
   JobRef,
   SynthesizedChunk,
   SynthesizeInput,

@@ -4,7 +4,9 @@ import { SeriesMemory } from '@lumcast/script-generation';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { UserPlans } from '../src/jobs/user-plans';
 import { objectKeys } from '../src/ports/object-store';
+import { buildCallbackHandler } from '../src/composition/handler-builders';
 import { createCallbackStep } from '../src/steps/callback';
+import { StepInputError } from '../src/steps/step-handler';
 import { JobStateError } from '../src/steps/step-errors';
 import type { AssembledEpisode } from '../src/steps/step-inputs';
 import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
@@ -259,5 +261,137 @@ describe('createCallbackStep on a final job', () => {
       callback({ userId: 'hal', jobId: 'j-missing', outcome: 'failed' }),
     ).rejects.toBeInstanceOf(JobStateError);
     expect(await usedBy('hal')).toBe(0);
+  });
+});
+
+describe('the callback handler on an execution-status event', () => {
+  const handler = () =>
+    buildCallbackHandler({
+      jobs,
+      ledger,
+      plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
+      store,
+      seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
+    });
+
+  function statusEvent(
+    status: string,
+    input: unknown,
+    extra: Record<string, unknown> = {},
+  ): Record<string, unknown> {
+    return {
+      version: '0',
+      id: 'e-1',
+      source: 'aws.states',
+      'detail-type': 'Step Functions Execution Status Change',
+      account: '123456789012',
+      region: 'eu-west-1',
+      time: '2026-12-03T08:00:00Z',
+      resources: ['arn:aws:states:eu-west-1:123456789012:execution:Podcast:x'],
+      detail: {
+        executionArn: 'arn:aws:states:eu-west-1:123456789012:execution:Podcast:x',
+        stateMachineArn: 'arn:aws:states:eu-west-1:123456789012:stateMachine:Podcast',
+        status,
+        input: typeof input === 'string' ? input : JSON.stringify(input),
+        output: null,
+        error: null,
+        cause: null,
+        ...extra,
+      },
+    };
+  }
+
+  it('marks the job of an aborted execution failed and charges nothing', async () => {
+    const job = queuedJob({ userId: 'abe', quality: 'neural' });
+    await jobs.create(job);
+    await jobs.setStatus('abe', job.jobId, 'synthesizing', { totalChunks: 3 });
+    const result = await handler()(statusEvent('ABORTED', { userId: 'abe', jobId: job.jobId }));
+    expect(result).toEqual({ status: 'failed' });
+    const stored = await jobs.get('abe', job.jobId);
+    expect(stored?.status).toBe('failed');
+    expect(stored?.error).toContain('ABORTED');
+    expect(await ledger.wasCharged({ userId: 'abe', jobId: job.jobId })).toBe(false);
+    expect(await usedBy('abe')).toBe(0);
+  });
+
+  it('marks the job of a timed-out execution failed with the event’s own error and cause', async () => {
+    const job = queuedJob({ userId: 'tim' });
+    await jobs.create(job);
+    const event = statusEvent(
+      'TIMED_OUT',
+      { userId: 'tim', jobId: job.jobId },
+      { error: 'States.Timeout', cause: 'The execution timed out' },
+    );
+    expect(await handler()(event)).toEqual({ status: 'failed' });
+    expect((await jobs.get('tim', job.jobId))?.error).toBe(
+      'States.Timeout: The execution timed out',
+    );
+  });
+
+  it('finishes a charged job that never became ready as ready, from the episode Assemble recorded', async () => {
+    const { job, audio } = await assembledJob('ria', 125);
+    expect(await jobs.recordAssembled('ria', job.jobId, audio)).toBe(true);
+    const cost = quotaCost('neural', 125);
+    await ledger.deduct({ userId: 'ria', jobId: job.jobId, cost, weeklyLimit: limit });
+    const result = await handler()(statusEvent('FAILED', { userId: 'ria', jobId: job.jobId }));
+    expect(result).toEqual({ status: 'ready', cost });
+    expect(await jobs.get('ria', job.jobId)).toEqual(
+      expect.objectContaining({
+        status: 'ready',
+        cost,
+        durationSeconds: 125,
+        audioKey: audio.audioKey,
+        captionsKey: audio.captionsKey,
+        chapters: audio.chapters,
+      }),
+    );
+    expect(await usedBy('ria')).toBe(cost);
+  });
+
+  it('marks an assembled but uncharged job failed, and charges nothing', async () => {
+    const { job, audio } = await assembledJob('una', 60);
+    await jobs.recordAssembled('una', job.jobId, audio);
+    expect(await handler()(statusEvent('FAILED', { userId: 'una', jobId: job.jobId }))).toEqual({
+      status: 'failed',
+    });
+    expect(await usedBy('una')).toBe(0);
+  });
+
+  it('changes nothing when the same event is delivered again, or after ReportFailure finished the job', async () => {
+    const { job, audio } = await assembledJob('red', 125);
+    await jobs.recordAssembled('red', job.jobId, audio);
+    const cost = quotaCost('neural', 125);
+    await ledger.deduct({ userId: 'red', jobId: job.jobId, cost, weeklyLimit: limit });
+    const event = statusEvent('FAILED', { userId: 'red', jobId: job.jobId });
+    await callback({ userId: 'red', jobId: job.jobId, outcome: 'failed' });
+    const first = await jobs.get('red', job.jobId);
+    expect(first?.status).toBe('ready');
+    expect(await handler()(event)).toEqual({ status: 'ready', cost });
+    expect(await handler()(event)).toEqual({ status: 'ready', cost });
+    expect(await jobs.get('red', job.jobId)).toEqual(first);
+    expect(await usedBy('red')).toBe(cost);
+  });
+
+  it('handles two deliveries of one event at once as one', async () => {
+    const job = queuedJob({ userId: 'two' });
+    await jobs.create(job);
+    const event = statusEvent('ABORTED', { userId: 'two', jobId: job.jobId });
+    const results = await Promise.all([handler()(event), handler()(event)]);
+    expect(results.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect((await jobs.get('two', job.jobId))?.status).toBe('failed');
+    expect(await usedBy('two')).toBe(0);
+  });
+
+  it.each([
+    ['a status the rule does not forward', statusEvent('SUCCEEDED', { userId: 'u', jobId: 'j' })],
+    ['an input that is not JSON', statusEvent('FAILED', '{not json')],
+    ['an input without a job', statusEvent('FAILED', { userId: 'u' })],
+    [
+      'an event of another source',
+      { ...statusEvent('FAILED', { userId: 'u', jobId: 'j' }), source: 'aws.s3' },
+    ],
+    ['no event at all', null],
+  ])('rejects %s with a StepInputError', async (_, event) => {
+    await expect(handler()(event)).rejects.toThrow(StepInputError);
   });
 });

@@ -7,7 +7,7 @@ import { createJobConsumer, type JobConsumerDeps } from '../steps/consume-jobs';
 import { stepHandler } from '../steps/step-handler';
 import {
   assembleInputSchema,
-  callbackInputSchema,
+  callbackEventSchema,
   jobRefSchema,
   synthesizeInputSchema,
 } from '../steps/step-inputs';
@@ -45,8 +45,12 @@ export function buildAssembleHandler(deps: AssembleDeps) {
   return stepHandler(assembleInputSchema, createAssembleStep(deps), createLogger('assemble'));
 }
 
-/** The ReportSuccess/ReportFailure callback handler. @example `buildCallbackHandler({ jobs, ledger, plans, store, seriesMemory })` */
+/**
+ * The callback handler: ReportSuccess/ReportFailure inputs, and the execution-status
+ * events (FAILED, TIMED_OUT, ABORTED) of the EventBridge rule, which run the failure path.
+ * @example `buildCallbackHandler({ jobs, ledger, plans, store, seriesMemory })`
+ */
 export function buildCallbackHandler(deps: Omit<CallbackDeps, 'logger'>) {
   const logger = createLogger('callback');
-  return stepHandler(callbackInputSchema, createCallbackStep({ ...deps, logger }), logger);
+  return stepHandler(callbackEventSchema, createCallbackStep({ ...deps, logger }), logger);
 }

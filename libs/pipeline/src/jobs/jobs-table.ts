@@ -163,6 +163,43 @@ export class JobsTable {
     });
   }
 
+  /**
+   * Records the measured episode of a job that is assembling (its duration, audio and
+   * captions keys, chapters) without changing its status, so the failure path can
+   * finish a charged job `ready` even when the execution's state is gone. Returns
+   * false when the job is missing or no longer assembling.
+   *
+   * @example
+   * ```ts
+   * await jobs.recordAssembled('alice', jobId, { durationSeconds: 125, audioKey, captionsKey, chapters });
+   * ```
+   */
+  async recordAssembled(
+    userId: string,
+    jobId: string,
+    episode: Required<Pick<JobRecord, 'durationSeconds' | 'audioKey' | 'captionsKey' | 'chapters'>>,
+  ): Promise<boolean> {
+    return this.conditionalUpdate({
+      Key: marshall({ userId, jobId }),
+      UpdateExpression:
+        'SET durationSeconds = :duration, audioKey = :audio, captionsKey = :captions, ' +
+        'chapters = :chapters, updatedAt = :now',
+      ConditionExpression: '#status = :assembling',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: marshall(
+        {
+          ':duration': episode.durationSeconds,
+          ':audio': episode.audioKey,
+          ':captions': episode.captionsKey,
+          ':chapters': episode.chapters,
+          ':now': this.now().toISOString(),
+          ':assembling': 'assembling',
+        },
+        { removeUndefinedValues: true },
+      ),
+    });
+  }
+
   private async conditionalUpdate(
     input: Omit<ConstructorParameters<typeof UpdateItemCommand>[0], 'TableName'>,
   ): Promise<boolean> {

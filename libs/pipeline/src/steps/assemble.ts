@@ -14,7 +14,8 @@ export interface AssembleDeps {
 /**
  * The assemble step: joins the synthesized chunks frame-exactly into one MP3
  * with ID3 chapters, writes WebVTT captions aligned to it, and returns the
- * measured duration the callback charges for.
+ * measured duration the callback charges for. The measured episode is also
+ * recorded on the job ({@link JobsTable.recordAssembled}).
  *
  * @example
  * ```ts
@@ -51,7 +52,7 @@ export function createAssembleStep(deps: AssembleDeps) {
       deps.store.put(audioKey, episode.audio, 'audio/mpeg'),
       deps.store.put(captionsKey, episode.captions, 'text/vtt; charset=utf-8'),
     ]);
-    return {
+    const assembled: AssembledEpisode = {
       audioKey,
       captionsKey,
       durationSeconds: episode.durationSeconds,
@@ -61,5 +62,13 @@ export function createAssembleStep(deps: AssembleDeps) {
         endSeconds,
       })),
     };
+    // Kept on the job too: a failure path that runs without the execution's state (the
+    // execution-status rule) can then still finish a charged job `ready`.
+    if (!(await deps.jobs.recordAssembled(userId, jobId, assembled))) {
+      throw new JobStateError(
+        `Job ${jobId} of ${userId} stopped assembling before it was recorded`,
+      );
+    }
+    return assembled;
   };
 }

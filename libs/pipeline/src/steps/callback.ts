@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { quotaCost, weeklyLimitFor, type QuotaLedger } from '@lumcast/quota';
 import type { SeriesMemory } from '@lumcast/script-generation';
-import { isFinalStatus, type JobStatus } from '../jobs/job';
+import { isFinalStatus, type JobRecord, type JobStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { UserPlans } from '../jobs/user-plans';
 import type { ObjectStore } from '../ports/object-store';
@@ -36,8 +36,11 @@ const MAX_ERROR_CHARS = 500;
  * a race the preflight missed left no room. On failure it marks the job
  * `failed` and charges nothing — unless the ledger shows that a success
  * callback already charged this job (and then could not record it): such a job
- * is finished as `ready`, never left `failed` and charged. A job already final
- * is left as it is.
+ * is finished as `ready`, never left `failed` and charged. The measured episode
+ * comes from the execution's state or, for a failure reported by the
+ * execution-status rule (no state), from the job record Assemble wrote. A job
+ * already final is left as it is, so a redelivered event or a failure reported
+ * twice (ReportFailure and the rule) changes nothing.
  *
  * @example
  * ```ts
@@ -56,8 +59,11 @@ export function createCallbackStep(deps: CallbackDeps) {
     if (input.outcome === 'failed') {
       // A failure after the success callback charged (e.g. it could not record `ready`) must
       // not end `failed` and charged: finish it as the success callback would have.
-      const assembled = input.state?.audio;
-      if (!assembled || !(await deps.ledger.wasCharged({ userId, jobId }))) {
+      // The measured episode comes from the execution's state (ReportFailure) or, when the
+      // failure arrives as an execution-status event without it, from the job record.
+      const assembled = input.state?.audio ?? assembledOf(job);
+      const charged = assembled !== undefined && (await deps.ledger.wasCharged({ userId, jobId }));
+      if (!charged) {
         await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(input.error) });
         return { status: 'failed' };
       }
@@ -99,6 +105,12 @@ export function createCallbackStep(deps: CallbackDeps) {
     }
     return { status: 'ready', cost };
   };
+}
+
+function assembledOf(job: JobRecord): AssembledEpisode | undefined {
+  const { audioKey, captionsKey, durationSeconds, chapters } = job;
+  if (!audioKey || !captionsKey || durationSeconds === undefined || !chapters) return undefined;
+  return { audioKey, captionsKey, durationSeconds, chapters };
 }
 
 async function rememberEpisode(
