@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import {
   POLLY_VOICES_BY_ENGINE,
@@ -106,6 +107,32 @@ describe('startFakePolly', () => {
       expect(fake.polly.requests[0]).toMatchObject({ outcome: 'audio', status: 200 });
       expect(fake.polly.requests[0]?.audioSeconds).toBeCloseTo(info.durationSeconds, 3);
     });
+
+    it.each(['8000', '16000', '22050', '24000'])(
+      'answers %s Hz audio that ffmpeg decodes without error to the expected length',
+      async (rate) => {
+        fake = await setUp();
+        const { audio } = await fake.speak({ Text: 'a'.repeat(150), SampleRate: rate }); // 10 s
+        const decoded = spawnSync(
+          'ffmpeg',
+          ['-v', 'error', '-f', 'mp3', '-i', 'pipe:0', '-f', 's16le', '-ac', '1', 'pipe:1'],
+          { input: Buffer.from(audio), maxBuffer: 1 << 26 },
+        );
+
+        expect(decoded.error).toBeUndefined(); // ffmpeg is installed (.ci/run installs it)
+        expect(String(decoded.stderr)).toBe('');
+        const seconds = decoded.stdout.length / 2 / Number(rate);
+        expect(seconds).toBeGreaterThan(9.9);
+        expect(seconds).toBeLessThan(10.2);
+        expect(
+          new Int16Array(
+            decoded.stdout.buffer,
+            decoded.stdout.byteOffset,
+            decoded.stdout.length / 2,
+          ).every((v) => v === 0),
+        ).toBe(true);
+      },
+    );
 
     it.each([
       ['standard', 'Joanna', undefined, 22050],
