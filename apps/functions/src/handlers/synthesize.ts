@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
-import { POLLY_REQUEST_TIMEOUT_MS } from '@lumcast/audio-assembly';
 import {
   audioStoreFrom,
   buildSynthesizeHandler,
@@ -12,6 +11,13 @@ import {
 
 // Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
+
+/**
+ * Idle timeout of one Polly request, in ms: the value of `POLLY_REQUEST_TIMEOUT_MS` in
+ * @lumcast/audio-assembly (handlers import only @lumcast/pipeline and SDK clients). Five attempts of
+ * 10 s plus backoff stay inside this Lambda's 100 s.
+ */
+const POLLY_REQUEST_TIMEOUT_MS = 10_000;
 
 /** State machine step SynthesizeChunk (one Map item). */
 export const handler = buildSynthesizeHandler({
