@@ -13,21 +13,48 @@ import {
   ScriptOutputError,
 } from './errors';
 import {
+  CHAPTER_TOOL_INPUT_SCHEMA,
+  CHAPTER_TOOL_NAME,
+  buildChapterPrompts,
+  buildChapterRepairPrompt,
+  buildChapterRevisionPrompt,
+} from './chapter-prompts';
+import {
+  OUTLINE_TOOL_INPUT_SCHEMA,
+  OUTLINE_TOOL_NAME,
+  buildOutlinePrompts,
+  buildOutlineRepairPrompt,
+  type OutlinePrompts,
+} from './outline-prompts';
+import {
   countScriptWords,
+  countWords,
   validatePodcastScript,
   type PodcastScript,
+  type ScriptChapter,
   type ScriptValidation,
 } from './podcast-script';
 import {
   buildRepairPrompt,
   buildRevisionPrompt,
   buildScriptPrompts,
+  DEFAULT_HOSTS,
   SCRIPT_TOOL_INPUT_SCHEMA,
   SCRIPT_TOOL_NAME,
 } from './prompts';
 import { backoffDelay, realSleep } from './retry';
+import { isTransientNetworkError, transientErrorCode } from './transient-errors';
 import { parseScriptRequest, type ScriptRequest } from './script-request';
+import { scriptOutlineSchema, type ScriptOutline } from './script-outline';
+import {
+  CHAPTER_MAX_WORDS,
+  needsScriptParts,
+  scaleWordTargets,
+  type ScriptPartsWriter,
+  type ScriptPlan,
+} from './script-parts';
 import type { ScriptWriter } from './script-writer';
+import { validateWrittenChapter } from './written-chapter';
 import type { SpeechEngine } from './speech-rate';
 
 /**
@@ -86,26 +113,82 @@ export interface BedrockScriptWriterOptions {
   speechEngine?: SpeechEngine;
 }
 
-interface ModelAnswer {
-  message: Message | undefined;
-  validation: ScriptValidation;
+/** A tool the model is forced to call. */
+interface ForcedTool {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
 }
 
+type Checked<T> = { ok: true; value: T } | { ok: false; issues: string[] };
+
+/** One task for the model: its prompts, its tool, how its answer is checked and sized. */
+interface ModelTask<T> {
+  what: string;
+  system: string;
+  user: string;
+  maxTokens: number;
+  tool: ForcedTool;
+  check: (input: unknown) => Checked<T>;
+  repairPrompt: (issues: readonly string[]) => string;
+  /** When set, an answer outside [min, max] words gets one revision request. */
+  length?: {
+    words: (value: T) => number;
+    targetWords: number;
+    minWords: number;
+    maxWords: number;
+    revisionPrompt: (length: {
+      actualWords: number;
+      targetWords: number;
+      minWords: number;
+      maxWords: number;
+    }) => string;
+  };
+}
+
+interface ModelAnswer<T> {
+  message: Message | undefined;
+  checked: Checked<T>;
+}
+
+const SCRIPT_TOOL: ForcedTool = {
+  name: SCRIPT_TOOL_NAME,
+  description: 'Submit the complete two-host podcast script.',
+  schema: SCRIPT_TOOL_INPUT_SCHEMA,
+};
+const OUTLINE_TOOL: ForcedTool = {
+  name: OUTLINE_TOOL_NAME,
+  description: 'Submit the outline of a long two-host podcast episode.',
+  schema: OUTLINE_TOOL_INPUT_SCHEMA,
+};
+const CHAPTER_TOOL: ForcedTool = {
+  name: CHAPTER_TOOL_NAME,
+  description: 'Submit one chapter of a two-host podcast episode.',
+  schema: CHAPTER_TOOL_INPUT_SCHEMA,
+};
+
 /**
- * Writes scripts with Amazon Bedrock's Converse API.
+ * Writes scripts with Amazon Bedrock's Converse API, whole (`write`) or in parts
+ * (`planScript` then `writeChapter`, one call per chapter, for episodes longer than
+ * `WHOLE_SCRIPT_MAX_WORDS`).
  *
  * - The request is validated first ({@link ScriptInputError} before any call).
- * - The model is forced to call the `submit_podcast_script` tool, whose input is the script;
- *   a plain-text JSON answer is accepted too. The answer is validated with zod.
+ * - The model is forced to call a tool (`submit_podcast_script`, `submit_podcast_outline`
+ *   or `submit_podcast_chapter`), whose input is the answer; a plain-text JSON answer is
+ *   accepted too. The answer is validated with zod.
  * - An invalid answer gets one repair round (the problems are sent back); still invalid →
  *   {@link ScriptOutputError}.
- * - A valid script outside ±15 % of the target word count gets one revision request; the
- *   revision is accepted as is (or, if the revision is invalid, the first script is kept).
- * - `ThrottlingException`, `ServiceUnavailableException`, `ModelTimeoutException` (and
- *   `ModelNotReadyException`, `InternalServerException`) are retried with exponential backoff
- *   and full jitter, up to `maxAttempts` calls per round, then {@link ModelUnavailableError};
- *   other service errors become {@link ModelRequestError}; non-service errors (network,
- *   programming) are rethrown unchanged.
+ * - A valid script or chapter outside ±15 % of its target word count gets one revision
+ *   request; the revision is accepted as is (or, if the revision is invalid, the first
+ *   answer is kept). An outline's chapter targets are rescaled to sum to the episode's
+ *   target.
+ * - `ThrottlingException`, `ServiceUnavailableException`, `ModelTimeoutException`,
+ *   `ModelNotReadyException`, `InternalServerException`, any other 5xx answer, network
+ *   failures (connection reset or refused, socket hang-up) and the client's own
+ *   `requestTimeout` (`TimeoutError`) are retried with exponential backoff and full jitter,
+ *   up to `maxAttempts` calls per round, then {@link ModelUnavailableError}; other service
+ *   errors become {@link ModelRequestError}; anything else (a programming error) is
+ *   rethrown unchanged.
  *
  * @example
  * ```ts
@@ -113,7 +196,7 @@ interface ModelAnswer {
  * const script = await writer.write({ topic: 'Tides', minutes: 5, quality: 'neural' });
  * ```
  */
-export class BedrockScriptWriter implements ScriptWriter {
+export class BedrockScriptWriter implements ScriptWriter, ScriptPartsWriter {
   private readonly client: BedrockRuntimeClient;
   private readonly modelId: string;
   private readonly sleep: (milliseconds: number) => Promise<void>;
@@ -143,7 +226,8 @@ export class BedrockScriptWriter implements ScriptWriter {
   }
 
   /**
-   * Writes a script for the request (see the class description for the rounds and errors).
+   * Writes a whole script for the request in one model round (see the class description
+   * for the rounds and errors).
    *
    * @example
    * ```ts
@@ -153,120 +237,291 @@ export class BedrockScriptWriter implements ScriptWriter {
   async write(request: ScriptRequest): Promise<PodcastScript> {
     const checked = parseScriptRequest(request);
     const prompts = buildScriptPrompts(checked, { engine: this.speechEngine });
-    const maxTokens = Math.min(32_000, Math.ceil(prompts.maxWords * 1.6) + 1_500);
-    const messages: Message[] = [{ role: 'user', content: [{ text: prompts.user }] }];
-    const ask = () => this.converse(prompts.system, messages, maxTokens);
-
-    let answer = await ask();
-    let validation = answer.validation;
-    if (!validation.ok) {
-      messages.push(...followUp(answer.message, buildRepairPrompt(validation.issues), 'error'));
-      answer = await ask();
-      validation = answer.validation;
-      if (!validation.ok) {
-        throw new ScriptOutputError(
-          validation.issues,
-          `the model's script was still invalid after one repair round: ${validation.issues.slice(0, 3).join('; ')}`,
-        );
-      }
-    }
-
-    const actualWords = countScriptWords(validation.script);
-    if (actualWords < prompts.minWords || actualWords > prompts.maxWords) {
-      const revisionPrompt = buildRevisionPrompt({
-        actualWords,
+    return this.run<PodcastScript>({
+      what: 'script',
+      system: prompts.system,
+      user: prompts.user,
+      maxTokens: Math.min(32_000, Math.ceil(prompts.maxWords * 1.6) + 1_500),
+      tool: SCRIPT_TOOL,
+      check: (input) => fromScriptValidation(validatePodcastScript(input)),
+      repairPrompt: buildRepairPrompt,
+      length: {
+        words: countScriptWords,
         targetWords: prompts.targetWords,
         minWords: prompts.minWords,
         maxWords: prompts.maxWords,
-      });
-      messages.push(...followUp(answer.message, revisionPrompt, 'success'));
-      const revision = await ask();
-      return revision.validation.ok ? revision.validation.script : validation.script;
-    }
-    return validation.script;
+        revisionPrompt: buildRevisionPrompt,
+      },
+    });
   }
 
-  private async converse(
-    system: string,
-    messages: Message[],
-    maxTokens: number,
-  ): Promise<ModelAnswer> {
+  /**
+   * Plans the script: `whole` for an episode of at most `WHOLE_SCRIPT_MAX_WORDS` (no model
+   * call; `write` writes it), else one outline call whose chapters' word targets are
+   * rescaled to sum to the episode's target.
+   *
+   * @example
+   * ```ts
+   * const plan = await writer.planScript({ topic: 'Tides', minutes: 60, quality: 'neural' });
+   * if (plan.kind === 'chapters') console.log(plan.outline.chapters.length);
+   * ```
+   */
+  async planScript(request: ScriptRequest): Promise<ScriptPlan> {
+    const checked = parseScriptRequest(request);
+    if (!needsScriptParts(checked, { engine: this.speechEngine })) return { kind: 'whole' };
+    const prompts = buildOutlinePrompts(checked, { engine: this.speechEngine });
+    const outline = await this.run<ScriptOutline>({
+      what: 'outline',
+      system: prompts.system,
+      user: prompts.user,
+      maxTokens: 6_000,
+      tool: OUTLINE_TOOL,
+      check: (input) => checkOutline(input, prompts),
+      repairPrompt: buildOutlineRepairPrompt,
+    });
+    return { kind: 'chapters', outline };
+  }
+
+  /**
+   * Writes chapter `index` of an outline in one model round (repair and revision as for a
+   * whole script, against the chapter's own word target).
+   *
+   * @example
+   * ```ts
+   * const chapter = await writer.writeChapter(request, plan.outline, 3);
+   * ```
+   */
+  async writeChapter(
+    request: ScriptRequest,
+    outline: ScriptOutline,
+    index: number,
+  ): Promise<ScriptChapter> {
+    const checked = parseScriptRequest(request);
+    const plan = scriptOutlineSchema.safeParse(outline);
+    if (!plan.success) {
+      throw new ScriptInputError('outline', `the outline is invalid: ${plan.error.message}`);
+    }
+    if (!Number.isInteger(index) || index < 0 || index >= plan.data.chapters.length) {
+      throw new ScriptInputError(
+        'index',
+        `chapter ${index} is not in the outline (${plan.data.chapters.length} chapters)`,
+      );
+    }
+    const prompts = buildChapterPrompts(checked, plan.data, index);
+    return this.run<ScriptChapter>({
+      what: `chapter ${index + 1}`,
+      system: prompts.system,
+      user: prompts.user,
+      maxTokens: Math.ceil(prompts.maxWords * 1.6) + 1_000,
+      tool: CHAPTER_TOOL,
+      check: (input) => {
+        const result = validateWrittenChapter(input, plan.data, index);
+        return result.ok ? { ok: true, value: result.chapter } : result;
+      },
+      repairPrompt: buildChapterRepairPrompt,
+      length: {
+        words: (chapter) =>
+          chapter.segments.reduce((total, segment) => total + countWords(segment.text), 0),
+        targetWords: prompts.targetWords,
+        minWords: prompts.minWords,
+        maxWords: prompts.maxWords,
+        revisionPrompt: buildChapterRevisionPrompt,
+      },
+    });
+  }
+
+  /** One model round: the call, at most one repair, at most one revision. */
+  private async run<T>(task: ModelTask<T>): Promise<T> {
+    const messages: Message[] = [{ role: 'user', content: [{ text: task.user }] }];
+    const ask = () => this.converse(task, messages);
+
+    let answer = await ask();
+    let checked = answer.checked;
+    if (!checked.ok) {
+      messages.push(...followUp(answer.message, task.repairPrompt(checked.issues), 'error'));
+      answer = await ask();
+      checked = answer.checked;
+      if (!checked.ok) {
+        throw new ScriptOutputError(
+          checked.issues,
+          `the model's ${task.what} was still invalid after one repair round: ${checked.issues.slice(0, 3).join('; ')}`,
+        );
+      }
+    }
+    const length = task.length;
+    if (length) {
+      const actualWords = length.words(checked.value);
+      if (actualWords < length.minWords || actualWords > length.maxWords) {
+        const revisionPrompt = length.revisionPrompt({
+          actualWords,
+          targetWords: length.targetWords,
+          minWords: length.minWords,
+          maxWords: length.maxWords,
+        });
+        messages.push(...followUp(answer.message, revisionPrompt, 'success'));
+        const revision = await ask();
+        return revision.checked.ok ? revision.checked.value : checked.value;
+      }
+    }
+    return checked.value;
+  }
+
+  private async converse<T>(task: ModelTask<T>, messages: Message[]): Promise<ModelAnswer<T>> {
     const command = new ConverseCommand({
       modelId: this.modelId,
-      system: [{ text: system }],
+      system: [{ text: task.system }],
       messages,
-      inferenceConfig: { maxTokens, temperature: this.temperature },
+      inferenceConfig: { maxTokens: task.maxTokens, temperature: this.temperature },
       toolConfig: {
         tools: [
           {
             toolSpec: {
-              name: SCRIPT_TOOL_NAME,
-              description: 'Submit the complete two-host podcast script.',
-              inputSchema: { json: SCRIPT_TOOL_INPUT_SCHEMA },
+              name: task.tool.name,
+              description: task.tool.description,
+              inputSchema: { json: task.tool.schema as never },
             },
           },
         ],
-        toolChoice: { tool: { name: SCRIPT_TOOL_NAME } },
+        toolChoice: { tool: { name: task.tool.name } },
       },
     });
     for (let attempt = 1; ; attempt += 1) {
+      let failure: { code: string; error: unknown };
       try {
         const output = await this.client.send(command);
-        return { message: output.output?.message, validation: readScript(output) };
+        const input = readToolInput(output, task.tool.name);
+        return {
+          message: output.output?.message,
+          checked: input.ok ? task.check(input.value) : input,
+        };
       } catch (error) {
-        if (!(error instanceof BedrockRuntimeServiceException)) throw error;
-        if (!RETRYABLE_BEDROCK_ERRORS.has(error.name)) {
-          throw new ModelRequestError(
-            error.name,
-            `Bedrock refused the script request (${error.name}): ${error.message}`,
-            { cause: error },
-          );
-        }
-        if (attempt >= this.maxAttempts) {
-          throw new ModelUnavailableError(
-            error.name,
-            attempt,
-            `Bedrock model ${this.modelId} was unavailable (${error.name}) for ${attempt} attempts`,
-            { cause: error },
-          );
-        }
-        await this.sleep(
-          backoffDelay(attempt - 1, {
-            baseDelayMs: this.baseDelayMs,
-            maxDelayMs: this.maxDelayMs,
-            random: this.random,
-          }),
+        failure = retryableFailure(error);
+      }
+      if (attempt >= this.maxAttempts) {
+        throw new ModelUnavailableError(
+          failure.code,
+          attempt,
+          `Bedrock model ${this.modelId} was unavailable (${failure.code}) for ${attempt} attempts`,
+          { cause: failure.error },
         );
       }
+      await this.sleep(
+        backoffDelay(attempt - 1, {
+          baseDelayMs: this.baseDelayMs,
+          maxDelayMs: this.maxDelayMs,
+          random: this.random,
+        }),
+      );
     }
   }
 }
 
-/** Reads the script out of a Converse answer: the tool call's input, else JSON text. */
-function readScript(output: ConverseCommandOutput): ScriptValidation {
+/**
+ * A failure worth retrying, with the code to report; throws the mapped error (a refused
+ * request) or the original one (not a service or network failure) otherwise.
+ */
+function retryableFailure(error: unknown): { code: string; error: unknown } {
+  if (error instanceof BedrockRuntimeServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 0;
+    if (RETRYABLE_BEDROCK_ERRORS.has(error.name) || status >= 500 || error.$fault === 'server') {
+      return { code: error.name, error };
+    }
+    throw new ModelRequestError(
+      error.name,
+      `Bedrock refused the script request (${error.name}): ${error.message}`,
+      { cause: error },
+    );
+  }
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata
+    ?.httpStatusCode;
+  if (isTransientNetworkError(error) || (status !== undefined && status >= 500)) {
+    return {
+      code: transientErrorCode(error),
+      error,
+    };
+  }
+  throw error;
+}
+
+function fromScriptValidation(validation: ScriptValidation): Checked<PodcastScript> {
+  return validation.ok ? { ok: true, value: validation.script } : validation;
+}
+
+/** Checks an outline answer: its shape, its chapter count, and rescales its word targets. */
+function checkOutline(input: unknown, prompts: OutlinePrompts): Checked<ScriptOutline> {
+  const [first, second] = DEFAULT_HOSTS;
+  const withHosts =
+    typeof input === 'object' && input !== null
+      ? { ...input, hosts: [{ name: first }, { name: second }] }
+      : input;
+  const result = scriptOutlineSchema.safeParse(withHosts);
+  if (!result.success) {
+    return {
+      ok: false,
+      issues: result.error.issues.map(
+        (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`,
+      ),
+    };
+  }
+  const outline = result.data;
+  const count = outline.chapters.length;
+  if (count < prompts.minChapters || count > prompts.maxChapters) {
+    return {
+      ok: false,
+      issues: [
+        `chapters: plan between ${prompts.minChapters} and ${prompts.maxChapters} chapters (got ${count})`,
+      ],
+    };
+  }
+  const targets = scaleWordTargets(
+    outline.chapters.map((chapter) => chapter.targetWords),
+    prompts.targetWords,
+  );
+  const tooLong = targets.flatMap((words, index) =>
+    words > CHAPTER_MAX_WORDS
+      ? [
+          `chapters.${index}.targetWords: scaled to the episode's ${prompts.targetWords} words this chapter needs ${words} words, more than ${CHAPTER_MAX_WORDS}; split it or balance the chapters`,
+        ]
+      : [],
+  );
+  if (tooLong.length > 0) return { ok: false, issues: tooLong };
+  return {
+    ok: true,
+    value: {
+      ...outline,
+      chapters: outline.chapters.map((chapter, index) => ({
+        ...chapter,
+        targetWords: targets[index] ?? chapter.targetWords,
+      })),
+    },
+  };
+}
+
+/** Reads the answer out of a Converse reply: the tool call's input, else JSON text. */
+function readToolInput(output: ConverseCommandOutput, toolName: string): Checked<unknown> {
   const content = output.output?.message?.content ?? [];
   if (output.stopReason === 'max_tokens') {
     return {
       ok: false,
-      issues: ['(answer): the answer was cut off at the token limit; write a more compact script'],
+      issues: ['(answer): the answer was cut off at the token limit; write a more compact answer'],
     };
   }
   const toolUse = content.find((block) => block.toolUse !== undefined)?.toolUse;
   if (toolUse) {
-    if (toolUse.name !== SCRIPT_TOOL_NAME) {
+    if (toolUse.name !== toolName) {
       return {
         ok: false,
-        issues: [`(answer): called tool "${toolUse.name ?? ''}" instead of ${SCRIPT_TOOL_NAME}`],
+        issues: [`(answer): called tool "${toolUse.name ?? ''}" instead of ${toolName}`],
       };
     }
-    return validatePodcastScript(toolUse.input);
+    return { ok: true, value: toolUse.input };
   }
   const text = content
     .map((block) => block.text ?? '')
     .join('')
     .trim();
   if (text === '') {
-    return { ok: false, issues: [`(answer): no script; call the ${SCRIPT_TOOL_NAME} tool`] };
+    return { ok: false, issues: [`(answer): no answer; call the ${toolName} tool`] };
   }
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
@@ -274,7 +529,7 @@ function readScript(output: ConverseCommandOutput): ScriptValidation {
     return { ok: false, issues: ['(answer): the answer contains no JSON object'] };
   }
   try {
-    return validatePodcastScript(JSON.parse(text.slice(start, end + 1)));
+    return { ok: true, value: JSON.parse(text.slice(start, end + 1)) as unknown };
   } catch (error) {
     return {
       ok: false,

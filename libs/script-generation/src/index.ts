@@ -69,3 +69,31 @@ export {
 export { DEFAULT_SPEECH_CHUNK_CHARS, chunkForSpeech } from './chunk-for-speech';
 export type { SpeechChunk } from './plan-speech';
 export { planSpeech } from './plan-speech';
+export type { PlannedChapter, ScriptOutline } from './script-outline';
+export { OUTLINE_CHAPTERS_MAX, joinScriptParts, scriptOutlineSchema } from './script-outline';
+export type { ScriptPartsWriter, ScriptPlan } from './script-parts';
+export {
+  CHAPTER_MAX_WORDS,
+  WHOLE_SCRIPT_MAX_WORDS,
+  chapterCountRange,
+  needsScriptParts,
+  scaleWordTargets,
+} from './script-parts';
+export type { OutlinePrompts } from './outline-prompts';
+export {
+  OUTLINE_TOOL_INPUT_SCHEMA,
+  OUTLINE_TOOL_NAME,
+  buildOutlinePrompts,
+  buildOutlineRepairPrompt,
+} from './outline-prompts';
+export type { ChapterPrompts } from './chapter-prompts';
+export {
+  CHAPTER_TOOL_INPUT_SCHEMA,
+  CHAPTER_TOOL_NAME,
+  buildChapterPrompts,
+  buildChapterRepairPrompt,
+  buildChapterRevisionPrompt,
+} from './chapter-prompts';
+export type { ChapterValidation } from './written-chapter';
+export { validateWrittenChapter } from './written-chapter';
+export { TRANSIENT_NETWORK_CODES, isTransientNetworkError } from './transient-errors';

@@ -8,6 +8,9 @@ import {
 } from './podcast-script';
 import { DEFAULT_HOSTS } from './prompts';
 import { parseScriptRequest, type ScriptRequest, type SeriesContext } from './script-request';
+import { ScriptInputError } from './errors';
+import { scriptOutlineSchema, type ScriptOutline } from './script-outline';
+import { needsScriptParts, type ScriptPartsWriter, type ScriptPlan } from './script-parts';
 import type { ScriptWriter } from './script-writer';
 import { targetWords, type SpeechEngine } from './speech-rate';
 import { splitSentences } from './text-boundaries';
@@ -194,7 +197,7 @@ function seriesLine(series: SeriesContext | undefined): string {
  * const script = await writer.write({ topic: 'Tides', sourceText: article, minutes: 5, quality: 'neural' });
  * ```
  */
-export class OfflineScriptWriter implements ScriptWriter {
+export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
   private readonly speechEngine: SpeechEngine;
 
   constructor(options: OfflineScriptWriterOptions = {}) {
@@ -215,6 +218,69 @@ export class OfflineScriptWriter implements ScriptWriter {
       ? this.fromSource(checked, checked.sourceText)
       : this.withoutMaterial(checked, 'none');
     return podcastScriptSchema.parse(script);
+  }
+
+  /**
+   * Plans the script in parts exactly as `write` would write it: `whole` for a short
+   * episode or one without a source text, else an outline whose chapters are the chapters
+   * of the script `write` returns (their word targets are their actual word counts). The
+   * writer is deterministic, so `writeChapter` returns those same chapters and
+   * `joinScriptParts` gives back the script `write` returns.
+   *
+   * @example
+   * ```ts
+   * const plan = await new OfflineScriptWriter().planScript({ topic: 'Tides', sourceText: article, minutes: 30, quality: 'neural' });
+   * ```
+   */
+  async planScript(request: ScriptRequest): Promise<ScriptPlan> {
+    const checked = parseScriptRequest(request);
+    if (!checked.sourceText || !needsScriptParts(checked, { engine: this.speechEngine })) {
+      return { kind: 'whole' };
+    }
+    const script = await this.write(checked);
+    return {
+      kind: 'chapters',
+      outline: scriptOutlineSchema.parse({
+        title: script.title,
+        summary: script.summary,
+        hosts: script.hosts,
+        keyPoints: script.keyPoints,
+        chapters: script.chapters.map((chapter, index) => ({
+          title: chapter.title,
+          brief: `Chapter ${index + 1} of the offline reading: ${chapter.title}.`,
+          targetWords: Math.max(
+            1,
+            chapter.segments.reduce((total, segment) => total + countWords(segment.text), 0),
+          ),
+        })),
+      }),
+    };
+  }
+
+  /**
+   * Writes chapter `index` of an outline from `planScript`: the same chapter of the script
+   * `write` composes for the request.
+   *
+   * @example
+   * ```ts
+   * const chapter = await writer.writeChapter(request, plan.outline, 0);
+   * ```
+   */
+  async writeChapter(
+    request: ScriptRequest,
+    outline: ScriptOutline,
+    index: number,
+  ): Promise<ScriptChapter> {
+    const script = await this.write(request);
+    const planned = outline.chapters[index];
+    const chapter = script.chapters[index];
+    if (!planned || !chapter || planned.title !== chapter.title) {
+      throw new ScriptInputError(
+        'outline',
+        `chapter ${index} of the outline ("${planned?.title ?? ''}") is not a chapter the offline writer writes for this request`,
+      );
+    }
+    return chapter;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import {
   BedrockScriptWriter,
   DEFAULT_BEDROCK_MODEL_ID,
@@ -208,16 +209,73 @@ describe('BedrockScriptWriter', () => {
       });
     });
 
-    it('rethrows errors that are not Bedrock service errors unchanged', async () => {
+    it('retries a refused connection and then gives up with a ModelUnavailableError', async () => {
       await bedrock.close();
 
-      const failure = await writer()
+      const failure = await writer({ maxAttempts: 2 })
         .write(REQUEST)
         .catch((error: unknown) => error);
 
-      expect(failure).toBeInstanceOf(Error);
-      expect(failure).not.toBeInstanceOf(ScriptGenerationError);
+      expect(failure).toBeInstanceOf(ModelUnavailableError);
+      expect(failure).toMatchObject({ attempts: 2 });
+      expect(delays).toHaveLength(1);
       bedrock = await startFakeBedrock();
+    });
+
+    it('retries a 5xx answer without a known error name, then returns the script', async () => {
+      bedrock.reply(errorReply('BadGatewayFromTheEdge', 502), toolAnswer(GOOD));
+
+      await expect(writer().write(REQUEST)).resolves.toEqual(GOOD);
+      expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('retries a request the client cut at its requestTimeout, and maps repeated hangs to ModelUnavailableError', async () => {
+      const hanging = new BedrockRuntimeClient({
+        endpoint: bedrock.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+        maxAttempts: 1,
+        requestHandler: { requestTimeout: 200, disableConcurrentStreams: true },
+      });
+      bedrock.reply({ kind: 'hang' }, { kind: 'hang' });
+      const failure = await new BedrockScriptWriter({
+        client: hanging,
+        maxAttempts: 2,
+        sleep: async () => undefined,
+      })
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+      hanging.destroy();
+
+      expect(failure).toBeInstanceOf(ModelUnavailableError);
+      expect(failure).toMatchObject({ code: 'TimeoutError', attempts: 2 });
+      expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('rethrows a programming error unchanged, without retrying', async () => {
+      const broken = new BedrockRuntimeClient({
+        endpoint: bedrock.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+        maxAttempts: 1,
+      });
+      broken.middlewareStack.add(
+        () => () => {
+          throw new TypeError('a bug in a middleware');
+        },
+        { step: 'initialize' },
+      );
+      const failure = await new BedrockScriptWriter({
+        client: broken,
+        sleep: async () => undefined,
+      })
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+      broken.destroy();
+
+      expect(failure).toBeInstanceOf(TypeError);
+      expect(failure).not.toBeInstanceOf(ScriptGenerationError);
+      expect(bedrock.requests).toHaveLength(0);
     });
   });
 

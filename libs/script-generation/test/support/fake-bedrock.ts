@@ -14,7 +14,9 @@ export interface RecordedRequest {
 /** What the fake answers to one request: a Converse JSON body, or an AWS JSON-protocol error. */
 export type FakeReply =
   | { kind: 'converse'; body: Record<string, unknown> }
-  | { kind: 'error'; status: number; errorType: string; message: string };
+  | { kind: 'error'; status: number; errorType: string; message: string }
+  /** Never answers: the client's own requestTimeout must cut the request. */
+  | { kind: 'hang' };
 
 /**
  * A local HTTP server (HTTP/2 cleartext: the Bedrock Runtime client's default request
@@ -25,6 +27,8 @@ export type FakeReply =
  */
 export interface FakeBedrock {
   readonly client: BedrockRuntimeClient;
+  /** The server's address, for other clients. */
+  readonly endpoint: string;
   readonly requests: RecordedRequest[];
   /** Queues replies, answered in order; an unexpected extra request gets a 500. */
   reply(...replies: FakeReply[]): void;
@@ -74,6 +78,8 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
           { message: 'the fake has no reply queued' },
           { 'x-amzn-errortype': 'InternalServerException' },
         );
+      } else if (next.kind === 'hang') {
+        return;
       } else if (next.kind === 'converse') {
         send(200, next.body);
       } else {
@@ -95,6 +101,7 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
   });
   return {
     client,
+    endpoint: `http://127.0.0.1:${port}`,
     requests,
     reply: (...replies) => queue.push(...replies),
     close: async () => {

@@ -1,0 +1,166 @@
+import {
+  NO_SOURCE_RULE,
+  SOURCE_RULE,
+  SPOKEN_TEXT_RULE,
+  seriesSection,
+  sourceSection,
+} from './prompt-sections';
+import type { ScriptOutline } from './script-outline';
+import type { ScriptRequest } from './script-request';
+import { acceptedWordRange } from './speech-rate';
+
+/**
+ * Name of the tool the model must call with one written chapter.
+ *
+ * @example
+ * ```ts
+ * toolConfig.toolChoice = { tool: { name: CHAPTER_TOOL_NAME } };
+ * ```
+ */
+export const CHAPTER_TOOL_NAME = 'submit_podcast_chapter';
+
+/**
+ * JSON schema of the chapter tool's input: the chapter's spoken segments (its title comes
+ * from the outline). `validateWrittenChapter` is the authority.
+ *
+ * @example
+ * ```ts
+ * const toolSpec = { name: CHAPTER_TOOL_NAME, inputSchema: { json: CHAPTER_TOOL_INPUT_SCHEMA } };
+ * ```
+ */
+export const CHAPTER_TOOL_INPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    segments: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          speaker: { type: 'string', description: 'One of the two host names.' },
+          text: { type: 'string', description: 'What the host says, as plain spoken text.' },
+        },
+        required: ['speaker', 'text'],
+      },
+    },
+  },
+  required: ['segments'],
+};
+
+/**
+ * The prompts of one chapter request and its accepted length.
+ *
+ * @example
+ * ```ts
+ * const { system, user, targetWords, minWords, maxWords } = buildChapterPrompts(request, outline, 2);
+ * ```
+ */
+export interface ChapterPrompts {
+  system: string;
+  user: string;
+  targetWords: number;
+  minWords: number;
+  maxWords: number;
+}
+
+/**
+ * Builds the prompts for chapter `index` of an outline: the whole outline for context, the
+ * chapter's brief, whether it opens or closes the episode, and its length, stated as
+ * `about <n> words (between <min> and <max>)` (±15 % of the chapter's target).
+ *
+ * @example
+ * ```ts
+ * const prompts = buildChapterPrompts(request, outline, 0);
+ * prompts.user; // 'Topic: …\n\nWrite chapter 1 of 9, "Fords" …\n\nLength: about 930 words (between 791 and 1069).…'
+ * ```
+ */
+export function buildChapterPrompts(
+  request: ScriptRequest,
+  outline: ScriptOutline,
+  index: number,
+): ChapterPrompts {
+  const chapter = outline.chapters[index];
+  if (!chapter) {
+    throw new RangeError(`the outline has no chapter ${index} (it has ${outline.chapters.length})`);
+  }
+  const [first, second] = outline.hosts.map((host) => host.name);
+  const count = outline.chapters.length;
+  const { min, max } = acceptedWordRange(chapter.targetWords);
+  const plan = outline.chapters
+    .map(
+      (planned, position) =>
+        `${position + 1}. "${planned.title}" (about ${planned.targetWords} words): ${planned.brief}`,
+    )
+    .join('\n');
+  const role =
+    count === 1
+      ? 'This chapter is the whole episode: open with a short intro that names the topic and close with a short recap and goodbye.'
+      : index === 0
+        ? 'This is the first chapter: it opens the episode. The hosts greet the listener, introduce themselves and the topic, then start on the chapter brief. Do not say goodbye.'
+        : index === count - 1
+          ? 'This is the last chapter: it continues from the previous chapter without greeting the listener again, covers its brief, and closes the episode with a short recap and a goodbye.'
+          : 'This is a middle chapter: it continues from the previous chapter without greeting the listener again, covers only its brief, and does not say goodbye.';
+  const system = [
+    `You write scripts for Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.`,
+    SPOKEN_TEXT_RULE,
+    `This episode is long and is written one chapter at a time. The episode is "${outline.title}": ${outline.summary}`,
+    `Its chapters, in order:\n<outline>\n${plan}\n</outline>`,
+    role,
+    `Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences. Stay within this chapter's brief: other chapters cover the rest.`,
+    request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
+    `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly "${first}" or "${second}".`,
+    seriesSection(request.series),
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
+  const user = [
+    `Topic: ${request.topic}`,
+    `Write chapter ${index + 1} of ${count}, "${chapter.title}": ${chapter.brief}`,
+    `Length: about ${chapter.targetWords} words (between ${min} and ${max}) of spoken text in this chapter.`,
+    sourceSection(request),
+    `Write the chapter now and submit it with the ${CHAPTER_TOOL_NAME} tool.`,
+  ].join('\n\n');
+  return { system, user, targetWords: chapter.targetWords, minWords: min, maxWords: max };
+}
+
+/**
+ * The message sent back when a chapter answer is invalid.
+ *
+ * @example
+ * ```ts
+ * buildChapterRepairPrompt(['segments.3.speaker: speaker "Bob" is not one of the hosts (Alex, Sam)']);
+ * ```
+ */
+export function buildChapterRepairPrompt(issues: readonly string[]): string {
+  return [
+    'That answer is not a valid chapter. Problems found:',
+    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
+    ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
+    `Fix every problem and call the ${CHAPTER_TOOL_NAME} tool again with the complete corrected chapter.`,
+  ].join('\n');
+}
+
+/**
+ * The message sent back when a valid chapter is outside ±15 % of its target length. It
+ * states the target as `the target is <n> (between <min> and <max>)`.
+ *
+ * @example
+ * ```ts
+ * buildChapterRevisionPrompt({ actualWords: 400, targetWords: 900, minWords: 765, maxWords: 1035 });
+ * ```
+ */
+export function buildChapterRevisionPrompt(length: {
+  actualWords: number;
+  targetWords: number;
+  minWords: number;
+  maxWords: number;
+}): string {
+  const direction =
+    length.actualWords < length.minWords
+      ? `too short: extend it by about ${length.targetWords - length.actualWords} words with more depth, examples and exchanges between the hosts (no padding or repetition)`
+      : `too long: trim it by about ${length.actualWords - length.targetWords} words, keeping the most important content`;
+  return [
+    `The chapter has ${length.actualWords} spoken words, but the target is ${length.targetWords} (between ${length.minWords} and ${length.maxWords}). It is ${direction}.`,
+    `Call the ${CHAPTER_TOOL_NAME} tool again with the complete revised chapter.`,
+  ].join('\n');
+}

@@ -1,0 +1,149 @@
+import { NO_SOURCE_RULE, SOURCE_RULE, seriesSection, sourceSection } from './prompt-sections';
+import { DEFAULT_HOSTS } from './prompts';
+import { CHAPTER_MAX_WORDS, chapterCountRange } from './script-parts';
+import type { ScriptRequest } from './script-request';
+import { acceptedWordRange, targetWords, type SpeechEngine } from './speech-rate';
+
+/**
+ * Name of the tool the model must call with an episode outline.
+ *
+ * @example
+ * ```ts
+ * toolConfig.toolChoice = { tool: { name: OUTLINE_TOOL_NAME } };
+ * ```
+ */
+export const OUTLINE_TOOL_NAME = 'submit_podcast_outline';
+
+/**
+ * JSON schema of the outline tool's input. `scriptOutlineSchema` is the authority (the
+ * answer is validated with zod; the hosts are added by the writer, not the model).
+ *
+ * @example
+ * ```ts
+ * const toolSpec = { name: OUTLINE_TOOL_NAME, inputSchema: { json: OUTLINE_TOOL_INPUT_SCHEMA } };
+ * ```
+ */
+export const OUTLINE_TOOL_INPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', description: 'Episode title, at most 200 characters.' },
+    summary: { type: 'string', description: 'One paragraph summarising the whole episode.' },
+    keyPoints: {
+      type: 'array',
+      description: '3 to 7 key points the episode makes, one sentence each.',
+      minItems: 1,
+      maxItems: 12,
+      items: { type: 'string' },
+    },
+    chapters: {
+      type: 'array',
+      description: 'The chapters in order, the first opening the episode, the last closing it.',
+      minItems: 1,
+      maxItems: 16,
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', description: 'Chapter title.' },
+          brief: {
+            type: 'string',
+            description:
+              'What the chapter covers, 2 to 4 sentences, precise enough that it can be written without seeing the other chapters.',
+          },
+          targetWords: {
+            type: 'integer',
+            description: 'Spoken words planned for this chapter.',
+          },
+        },
+        required: ['title', 'brief', 'targetWords'],
+      },
+    },
+  },
+  required: ['title', 'summary', 'keyPoints', 'chapters'],
+};
+
+/**
+ * The prompts of an outline request, with the numbers the outline must respect.
+ *
+ * @example
+ * ```ts
+ * const { system, user, targetWords, minChapters, maxChapters } = buildOutlinePrompts(request);
+ * ```
+ */
+export interface OutlinePrompts {
+  system: string;
+  user: string;
+  /** Target spoken words of the whole episode (the chapters' targets sum to it). */
+  targetWords: number;
+  minWords: number;
+  maxWords: number;
+  /** Chapter counts the outline may have. */
+  minChapters: number;
+  maxChapters: number;
+}
+
+/**
+ * Builds the prompts that ask the model for the outline of a long episode: title,
+ * summary, key points, and a chapter plan whose per-chapter word targets sum to the
+ * episode's target, none above `CHAPTER_MAX_WORDS`. The user prompt states the length as
+ * `about <n> words (between <min> and <max>)` and the chapter count as
+ * `between <a> and <b> chapters`.
+ *
+ * @example
+ * ```ts
+ * const prompts = buildOutlinePrompts({ topic: 'Tides', minutes: 60, quality: 'neural' });
+ * prompts.targetWords; // 8370
+ * ```
+ */
+export function buildOutlinePrompts(
+  request: ScriptRequest,
+  options: { engine?: SpeechEngine } = {},
+): OutlinePrompts {
+  const target = targetWords(request.minutes, request.quality, options);
+  const { min, max } = acceptedWordRange(target);
+  const chapters = chapterCountRange(target);
+  const [first, second] = DEFAULT_HOSTS;
+  const system = [
+    `You plan episodes of Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally and explain things clearly for a listener who is not an expert.`,
+    'This episode is long, so it is written in parts: you write only its outline now. Each chapter will later be written on its own from its brief, by a writer who sees the outline but not the other chapters, so every brief must say precisely what its chapter covers and what it leaves to other chapters.',
+    `The first chapter opens the episode (the hosts greet the listener and introduce the topic); the last one closes it (a recap and a goodbye).`,
+    request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
+    `Answer by calling the ${OUTLINE_TOOL_NAME} tool exactly once with: title, a one-paragraph summary of the whole episode, 3 to 7 keyPoints, and the chapters in order, each with a title, a brief and targetWords.`,
+    seriesSection(request.series),
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
+  const user = [
+    `Topic: ${request.topic}`,
+    `Length: ${request.minutes} minute${request.minutes === 1 ? '' : 's'} of speech, about ${target} words (between ${min} and ${max}).`,
+    `Plan between ${chapters.min} and ${chapters.max} chapters. Their targetWords must add up to ${target}, and no chapter may plan more than ${CHAPTER_MAX_WORDS} words.`,
+    sourceSection(request),
+    `Plan the episode now and submit the outline with the ${OUTLINE_TOOL_NAME} tool.`,
+  ].join('\n\n');
+  return {
+    system,
+    user,
+    targetWords: target,
+    minWords: min,
+    maxWords: max,
+    minChapters: chapters.min,
+    maxChapters: chapters.max,
+  };
+}
+
+/**
+ * The message sent back when an outline is invalid: the problems, and a request to submit
+ * the whole corrected outline again.
+ *
+ * @example
+ * ```ts
+ * buildOutlineRepairPrompt(['chapters: plan between 9 and 13 chapters (got 4)']);
+ * ```
+ */
+export function buildOutlineRepairPrompt(issues: readonly string[]): string {
+  return [
+    'That answer is not a valid outline. Problems found:',
+    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
+    ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
+    `Fix every problem and call the ${OUTLINE_TOOL_NAME} tool again with the complete corrected outline.`,
+  ].join('\n');
+}

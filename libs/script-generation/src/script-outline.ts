@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  SCRIPT_KEY_POINTS_MAX,
+  SCRIPT_SUMMARY_MAX_CHARS,
+  SCRIPT_TITLE_MAX_CHARS,
+  validatePodcastScript,
+  type ScriptChapter,
+  type ScriptValidation,
+} from './podcast-script';
+
+/**
+ * Most chapters an outline may plan (each chapter is one model call).
+ *
+ * @example
+ * ```ts
+ * outline.chapters.length <= OUTLINE_CHAPTERS_MAX;
+ * ```
+ */
+export const OUTLINE_CHAPTERS_MAX = 16;
+
+const nonBlank = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .trim()
+    .min(1, { error: `${what} must not be empty` })
+    .max(max, { error: `${what} must be at most ${max} characters` });
+
+const hostSchema = z.object({ name: nonBlank('host name', 60) });
+
+const plannedChapterSchema = z.object({
+  title: nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS),
+  brief: nonBlank('chapter brief', 2_000),
+  targetWords: z
+    .number({ error: 'targetWords must be a number' })
+    .int({ error: 'targetWords must be a whole number' })
+    .min(1, { error: 'targetWords must be at least 1' }),
+});
+
+/**
+ * Zod schema of a {@link ScriptOutline}: what the later chapter calls and the final join
+ * need, with the two hosts fixed and every chapter's spoken-word target.
+ *
+ * @example
+ * ```ts
+ * const outline = scriptOutlineSchema.parse(JSON.parse(text));
+ * ```
+ */
+export const scriptOutlineSchema = z
+  .object({
+    title: nonBlank('title', SCRIPT_TITLE_MAX_CHARS),
+    summary: nonBlank('summary', SCRIPT_SUMMARY_MAX_CHARS),
+    hosts: z.tuple([hostSchema, hostSchema], {
+      error: 'hosts must be exactly two { name } objects',
+    }),
+    keyPoints: z
+      .array(nonBlank('key point', 500), { error: 'keyPoints must be an array of strings' })
+      .min(1, { error: 'list at least one key point' })
+      .max(SCRIPT_KEY_POINTS_MAX, { error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
+    chapters: z
+      .array(plannedChapterSchema, { error: 'chapters must be an array' })
+      .min(1, { error: 'an outline needs at least one chapter' })
+      .max(OUTLINE_CHAPTERS_MAX, {
+        error: `an outline has at most ${OUTLINE_CHAPTERS_MAX} chapters`,
+      }),
+  })
+  .refine((outline) => outline.hosts[0].name !== outline.hosts[1].name, {
+    error: 'the two hosts must have different names',
+    path: ['hosts', 1, 'name'],
+  });
+
+/**
+ * The plan of an episode written in parts: title, summary, key points and hosts of the
+ * whole episode, and the chapters to write, each with a brief and a spoken-word target.
+ *
+ * @example
+ * ```ts
+ * const outline: ScriptOutline = {
+ *   title: 'Rivers and towns',
+ *   summary: 'Why old towns sit at river crossings.',
+ *   hosts: [{ name: 'Alex' }, { name: 'Sam' }],
+ *   keyPoints: ['Crossings made markets.'],
+ *   chapters: [{ title: 'Fords', brief: 'Where people crossed, and why.', targetWords: 900 }],
+ * };
+ * ```
+ */
+export type ScriptOutline = z.infer<typeof scriptOutlineSchema>;
+
+/** One planned chapter of a {@link ScriptOutline}. @example `const c: PlannedChapter = { title: 'Fords', brief: '…', targetWords: 900 };` */
+export type PlannedChapter = ScriptOutline['chapters'][number];
+
+/**
+ * Joins an outline and its written chapters (in outline order) into one script and
+ * validates it as a whole with `validatePodcastScript`, exactly as a script written in
+ * one call is validated. Each chapter takes its title from the outline.
+ *
+ * @example
+ * ```ts
+ * const result = joinScriptParts(outline, chapters);
+ * if (!result.ok) throw new ScriptOutputError(result.issues, 'the joined script is invalid');
+ * ```
+ */
+export function joinScriptParts(
+  outline: ScriptOutline,
+  chapters: readonly ScriptChapter[],
+): ScriptValidation {
+  if (chapters.length !== outline.chapters.length) {
+    return {
+      ok: false,
+      issues: [
+        `chapters: the outline plans ${outline.chapters.length} chapters but ${chapters.length} were written`,
+      ],
+    };
+  }
+  return validatePodcastScript({
+    title: outline.title,
+    summary: outline.summary,
+    hosts: outline.hosts,
+    keyPoints: outline.keyPoints,
+    chapters: outline.chapters.map((planned, index) => ({
+      title: planned.title,
+      segments: chapters[index]?.segments ?? [],
+    })),
+  });
+}
