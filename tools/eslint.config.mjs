@@ -1,3 +1,4 @@
 import baseConfig from '../eslint.config.mjs';
 
-export default [...baseConfig];
+// tools/deployed-app is its own project with its own lint target.
+export default [{ ignores: ['deployed-app/**'] }, ...baseConfig];
