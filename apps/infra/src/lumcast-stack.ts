@@ -15,6 +15,7 @@ import { DataTables } from './constructs/data-tables';
 import { LumcastHttpApi } from './constructs/http-api';
 import { JobQueue } from './constructs/job-queue';
 import { OperationalAlarms } from './constructs/operational-alarms';
+import { ExecutionFailureRule } from './constructs/execution-failure-rule';
 import { grantPipelineAccess } from './constructs/pipeline-access';
 import { FUNCTION_SIZING, PipelineFunctions } from './constructs/pipeline-functions';
 import { PodcastStateMachine } from './constructs/podcast-state-machine';
@@ -82,6 +83,7 @@ export class LumcastStack extends Stack {
   readonly jobQueue: JobQueue;
   readonly functions: PipelineFunctions;
   readonly pipeline: PodcastStateMachine;
+  readonly executionFailures: ExecutionFailureRule;
   readonly auth: UserAuth;
   readonly api: LumcastHttpApi;
   readonly dashboard: DashboardHosting;
@@ -130,6 +132,10 @@ export class LumcastStack extends Stack {
         assemble: fns.assemble,
         callback: fns.callback,
       },
+    });
+    this.executionFailures = new ExecutionFailureRule(this, 'ExecutionFailures', {
+      stateMachine: this.pipeline.stateMachine,
+      callback: fns.callback,
     });
     const consumer = fns['sqs-consumer'];
     consumer.addEnvironment(
@@ -181,6 +187,7 @@ export class LumcastStack extends Stack {
       deadLetterQueue: this.jobQueue.deadLetterQueue,
       stateMachine: this.pipeline.stateMachine,
       callback: fns.callback,
+      executionFailureDeadLetterQueue: this.executionFailures.deadLetterQueue,
     });
 
     acknowledgeCdkProviderFindings(this, this.dashboard.siteBucket);

@@ -24,6 +24,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
+    [logicalIdOf(stack, stack.executionFailures.deadLetterQueue)]: 'executionFailureDlq',
   };
 });
 
@@ -42,6 +43,12 @@ const EVENT_SOURCE_ACTIONS = [
   'sqs:GetQueueUrl',
   'sqs:ReceiveMessage',
 ];
+
+/**
+ * What Lambda's wiring adds to the callback's role: the on-failure destination of its
+ * asynchronous invocations (the execution-status rule), the rule's dead-letter queue.
+ */
+const ASYNC_FAILURE_DESTINATION = { executionFailureDlq: ['sqs:SendMessage'] };
 
 function granted(handler: HandlerName): Record<string, string[]> {
   const { stack, template } = synthesized;
@@ -92,6 +99,9 @@ function declared(handler: HandlerName): Record<string, string[]> {
   add(`arn:<partition>:bedrock:<region>::foundation-model/${FOUNDATION_MODEL}`, access.model);
   for (const [label, actions] of Object.entries(PLATFORM)) add(label, actions);
   if (handler === 'sqs-consumer') add('queue', EVENT_SOURCE_ACTIONS);
+  if (handler === 'callback') {
+    for (const [label, actions] of Object.entries(ASYNC_FAILURE_DESTINATION)) add(label, actions);
+  }
   return Object.fromEntries(
     Object.entries(expected).map(([label, actions]) => [label, [...actions].sort()]),
   );
@@ -103,7 +113,7 @@ describe('the pipeline access declaration', () => {
   });
 
   it.each([...HANDLER_NAMES])(
-    'is what the %s role is granted, and the role holds nothing the declaration does not name but its logs and X-Ray',
+    'is what the %s role is granted, and the role holds nothing the declaration does not name but its logs, X-Ray and event wiring',
     (handler) => {
       expect(granted(handler)).toEqual(declared(handler));
     },

@@ -43,6 +43,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
+    [logicalIdOf(stack, stack.executionFailures.deadLetterQueue)]: 'executionFailureDlq',
   };
   for (const handler of HANDLER_NAMES) {
     names[logicalIdOf(stack, stack.functions.byHandler[handler])] = `fn:${handler}`;
@@ -134,6 +135,7 @@ describe('function roles', () => {
   it('give the callback the users table (the quota), jobs, script reads, episode deletes and series writes', () => {
     expect(permissionsOf('callback')).toEqual({
       'audio:scripts/*': ['s3:GetObject'],
+      executionFailureDlq: ['sqs:SendMessage'],
       users: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       'audio:episodes/*': ['s3:DeleteObject'],

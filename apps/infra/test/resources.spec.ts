@@ -244,8 +244,23 @@ describe('alarms', () => {
     });
   };
 
-  it('fire on DLQ depth > 0, failed executions and callback errors', () => {
-    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 3);
+  it('fire on DLQ depth > 0, failed executions, callback errors and unfinished jobs', () => {
+    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
+    dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 0,
+      Dimensions: [
+        {
+          Name: 'QueueName',
+          Value: {
+            'Fn::GetAtt': [
+              logicalIdOf(dev.stack, dev.stack.executionFailures.deadLetterQueue),
+              'QueueName',
+            ],
+          },
+        },
+      ],
+    });
     alarmOn(dev, 'ApproximateNumberOfMessagesVisible');
     alarmOn(dev, 'ExecutionsFailed');
     alarmOn(dev, 'Errors');

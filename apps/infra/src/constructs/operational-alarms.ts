@@ -20,7 +20,9 @@ import type { StageConfig } from '../stage-config';
  *
  * @example
  * ```ts
- * const props: OperationalAlarmsProps = { config, deadLetterQueue, stateMachine, callback };
+ * const props: OperationalAlarmsProps = {
+ *   config, deadLetterQueue, stateMachine, callback, executionFailureDeadLetterQueue,
+ * };
  * ```
  */
 export interface OperationalAlarmsProps {
@@ -28,17 +30,22 @@ export interface OperationalAlarmsProps {
   readonly deadLetterQueue: IQueue;
   readonly stateMachine: IStateMachine;
   readonly callback: IFunction;
+  /** Where execution-status events end up when the callback could not finish their job. */
+  readonly executionFailureDeadLetterQueue: IQueue;
 }
 
 /**
- * The three alarms an operator must hear about, all notifying one SNS topic
+ * The four alarms an operator must hear about, all notifying one SNS topic
  * (optionally e-mailed to `--context alarmEmail=...`):
  * a message in the DLQ, a failed execution, a callback error (the callback is
- * where quota is charged, so its errors matter most).
+ * where quota is charged, so its errors matter most), and an execution-status
+ * event in its DLQ (a job the failure path could not finish).
  *
  * @example
  * ```ts
- * new OperationalAlarms(stack, 'Alarms', { config, deadLetterQueue, stateMachine, callback });
+ * new OperationalAlarms(stack, 'Alarms', {
+ *   config, deadLetterQueue, stateMachine, callback, executionFailureDeadLetterQueue,
+ * });
  * ```
  */
 export class OperationalAlarms extends Construct {
@@ -46,6 +53,7 @@ export class OperationalAlarms extends Construct {
   readonly deadLetters: Alarm;
   readonly failedExecutions: Alarm;
   readonly callbackErrors: Alarm;
+  readonly unfinishedJobs: Alarm;
 
   constructor(scope: Construct, id: string, props: OperationalAlarmsProps) {
     super(scope, id);
@@ -94,6 +102,15 @@ export class OperationalAlarms extends Construct {
       'CallbackErrors',
       props.callback.metricErrors({ period, statistic: 'Sum' }),
       'The callback function (the only quota writer) returned an error.',
+    );
+    this.unfinishedJobs = alarm(
+      'UnfinishedJobs',
+      props.executionFailureDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period,
+        statistic: 'Maximum',
+      }),
+      'An execution-status event reached its dead-letter queue: the failure path could not ' +
+        'finish a failed, timed-out or aborted job (its message names the execution).',
     );
   }
 }
