@@ -105,7 +105,7 @@ describe('function roles', () => {
     expect(permissions).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
-      'audio:scripts/*': ['s3:PutObject'],
+      'audio:scripts/*': ['s3:GetObject', 's3:PutObject'],
       [bedrock[0] ?? 'missing']: ['bedrock:InvokeModel'],
       'own-logs': logs,
       '*': xray,

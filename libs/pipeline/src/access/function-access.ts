@@ -134,7 +134,8 @@ export interface FunctionAccess {
  * - `sqs-consumer`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` and
  *   `QuotaLedger.preflight` (GetItem on users), `StepFunctionsStarter.start`.
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
- *   the script artifact written (PutObject on scripts),
+ *   the script, its outline and its parts written and read back between the phases
+ *   (outline, chapters, finish) of one function (Put/GetObject on scripts),
  *   `BedrockScriptWriter` (Converse = InvokeModel).
  * - `synthesize`: `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
  *   `JobsTable.markChunkDone` (UpdateItem).
@@ -175,7 +176,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
     },
-    objects: { scripts: ['s3:PutObject'] },
+    objects: { scripts: ['s3:PutObject', 's3:GetObject'] },
     model: ['bedrock:InvokeModel'],
   },
   synthesize: {

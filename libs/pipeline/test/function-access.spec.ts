@@ -1,0 +1,68 @@
+import {
+  actionsOfFunction,
+  FUNCTION_ACCESS,
+  OBJECT_PREFIXES,
+  PIPELINE_FUNCTIONS,
+} from '../src/access/function-access';
+import { objectKeys } from '../src/ports/object-store';
+
+describe('OBJECT_PREFIXES', () => {
+  it('are the first path segment of the object keys', () => {
+    expect(OBJECT_PREFIXES).toEqual({
+      chunks: 'chunks/',
+      scripts: 'scripts/',
+      episodes: 'episodes/',
+    });
+  });
+
+  it('cover every object key the pipeline writes, so no key falls outside a grant', () => {
+    const prefixes = Object.values(OBJECT_PREFIXES);
+    for (const [name, key] of Object.entries(objectKeys)) {
+      const made = (key as (...args: unknown[]) => string)('alice', 'j-1', 0);
+      expect({ name, covered: prefixes.some((prefix) => made.startsWith(prefix)) }).toEqual({
+        name,
+        covered: true,
+      });
+    }
+  });
+});
+
+describe('FUNCTION_ACCESS', () => {
+  it('declares every pipeline function', () => {
+    expect(Object.keys(FUNCTION_ACCESS).sort()).toEqual([...PIPELINE_FUNCTIONS].sort());
+  });
+
+  it('lets only the callback write the users table (the quota)', () => {
+    const writers = PIPELINE_FUNCTIONS.filter((name) =>
+      (FUNCTION_ACCESS[name].tables.users ?? []).some((action) => action !== 'dynamodb:GetItem'),
+    );
+    expect(writers).toEqual(['callback']);
+  });
+
+  it('gives Polly only to synthesize and Bedrock only to write-script', () => {
+    for (const name of PIPELINE_FUNCTIONS) {
+      const actions = actionsOfFunction(name);
+      expect({ name, polly: actions.includes('polly:SynthesizeSpeech') }).toEqual({
+        name,
+        polly: name === 'synthesize',
+      });
+      expect({ name, bedrock: actions.includes('bedrock:InvokeModel') }).toEqual({
+        name,
+        bedrock: name === 'write-script',
+      });
+    }
+  });
+
+  it('lists the sorted, distinct actions of one function', () => {
+    expect(actionsOfFunction('synthesize')).toEqual([
+      'dynamodb:UpdateItem',
+      'polly:SynthesizeSpeech',
+      's3:PutObject',
+    ]);
+    expect(actionsOfFunction('assemble')).toEqual([
+      'dynamodb:UpdateItem',
+      's3:GetObject',
+      's3:PutObject',
+    ]);
+  });
+});
