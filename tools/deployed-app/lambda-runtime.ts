@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FunctionSpec } from './synthesized-app';
+import { LambdaThrottledError, UnknownFunctionError } from './errors';
+
+/** What an invocation answers, as Lambda's Invoke API does (`FunctionError` set on a failure). */
+export interface InvocationResult {
+  /** The handler's result, or Lambda's `{ errorType, errorMessage, trace }` on a failure. */
+  readonly payload: unknown;
+  readonly functionError?: 'Unhandled';
+}
+
+/** Options of {@link LambdaRuntime}. */
+export interface LambdaRuntimeOptions {
+  readonly functions: readonly FunctionSpec[];
+  /** Region Lambda sets as `AWS_REGION`; default `us-east-1`. */
+  readonly region?: string;
+  /** Variables the run adds per function (credentials, `AWS_ENDPOINT_URL_*`), after the template's. */
+  readonly runEnvironment?: (fn: FunctionSpec) => Record<string, string>;
+  /** Multiplies every timeout (e.g. 0.05 runs a 280 s function with a 14 s limit); default 1. */
+  readonly timeScale?: number;
+  /** Concurrency when a function reserves none (the account's unreserved pool); default 1000. */
+  readonly unreservedConcurrency?: number;
+}
+
+interface Container {
+  readonly worker: Worker;
+  busy: boolean;
+}
+
+interface WorkerAnswer {
+  readonly id: string;
+  readonly ok: boolean;
+  readonly result?: unknown;
+  readonly error?: { errorType: string; errorMessage: string; trace: string[] };
+}
+
+const WORKER_FILE = path.join(__dirname, 'lambda-worker.mjs');
+
+/**
+ * Lambda on one machine: each function's built bundle runs in worker threads ("containers"), one
+ * invocation per container at a time, containers reused while warm, with exactly the template's
+ * environment plus what Lambda itself sets, memory as the heap limit, the timeout enforced (a run
+ * past it answers `Sandbox.Timedout` and its container is discarded) and reserved concurrency
+ * honoured (an invocation past it is throttled with `TooManyRequestsException`).
+ *
+ * @example
+ * ```ts
+ * const runtime = new LambdaRuntime({ functions: app.functions, runEnvironment: (fn) => creds(fn) });
+ * const { payload, functionError } = await runtime.invoke(api.functionArn, event);
+ * await runtime.stop();
+ * ```
+ */
+export class LambdaRuntime {
+  private readonly byKey = new Map<string, FunctionSpec>();
+  private readonly idle = new Map<string, Container[]>();
+  private readonly running = new Map<string, number>();
+  private readonly all = new Set<Worker>();
+  private stopped = false;
+  /** Every invocation, in order: function logical id and whether it failed. */
+  readonly invocations: { functionLogicalId: string; errorType?: string }[] = [];
+
+  constructor(private readonly options: LambdaRuntimeOptions) {
+    for (const fn of options.functions) {
+      this.byKey.set(fn.functionArn, fn);
+      this.byKey.set(fn.functionName, fn);
+      this.byKey.set(fn.logicalId, fn);
+    }
+  }
+
+  /**
+   * The function named by ARN (with or without a qualifier), name or logical id.
+   *
+   * @example
+   * ```ts
+   * runtime.functionFor('arn:aws:lambda:us-east-1:000000000000:function:x').timeoutSeconds;
+   * ```
+   */
+  functionFor(key: string): FunctionSpec {
+    const fn =
+      this.byKey.get(key) ?? this.byKey.get(key.replace(/:(\$LATEST|\d+|[A-Za-z][\w-]*)$/, ''));
+    if (!fn) throw new UnknownFunctionError(`No function ${key} in the template`);
+    return fn;
+  }
+
+  /**
+   * Invokes a function synchronously (RequestResponse), as Lambda's Invoke does.
+   *
+   * @example
+   * ```ts
+   * const answer = await runtime.invoke('Api', { rawPath: '/api/quota' });
+   * if (answer.functionError) console.log(answer.payload); // { errorType, errorMessage, trace }
+   * ```
+   */
+  async invoke(key: string, event: unknown): Promise<InvocationResult> {
+    const fn = this.functionFor(key);
+    const limit = fn.reservedConcurrency ?? this.options.unreservedConcurrency ?? 1000;
+    const running = this.running.get(fn.logicalId) ?? 0;
+    if (running >= limit) {
+      throw new LambdaThrottledError(
+        `Rate Exceeded: ${fn.functionName} is at its concurrency of ${limit}`,
+      );
+    }
+    this.running.set(fn.logicalId, running + 1);
+    try {
+      const result = await this.runInContainer(fn, event);
+      const errorType = result.functionError
+        ? (result.payload as { errorType?: string }).errorType
+        : undefined;
+      this.invocations.push({
+        functionLogicalId: fn.logicalId,
+        ...(errorType ? { errorType } : {}),
+      });
+      return result;
+    } finally {
+      this.running.set(fn.logicalId, (this.running.get(fn.logicalId) ?? 1) - 1);
+    }
+  }
+
+  /**
+   * Terminates every container.
+   *
+   * @example
+   * ```ts
+   * await runtime.stop();
+   * ```
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.all].map((worker) => worker.terminate()));
+    this.all.clear();
+    this.idle.clear();
+  }
+
+  private environmentFor(fn: FunctionSpec): Record<string, string> {
+    const region = this.options.region ?? 'us-east-1';
+    return {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      TZ: 'UTC',
+      LANG: 'en_US.UTF-8',
+      ...fn.environment,
+      AWS_REGION: region,
+      AWS_DEFAULT_REGION: region,
+      AWS_LAMBDA_FUNCTION_NAME: fn.functionName,
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMiB),
+      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+      AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.functionName}`,
+      AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+      ...(this.options.runEnvironment?.(fn) ?? {}),
+    };
+  }
+
+  private container(fn: FunctionSpec): Container {
+    const warm = this.idle.get(fn.logicalId)?.pop();
+    if (warm) return warm;
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { bundleFile: fn.bundleFile, exportName: fn.exportName },
+      env: this.environmentFor(fn),
+      resourceLimits: { maxOldGenerationSizeMb: fn.memoryMiB },
+      execArgv: ['--enable-source-maps'],
+      stdout: false,
+      stderr: false,
+    });
+    worker.unref();
+    this.all.add(worker);
+    worker.once('exit', () => this.all.delete(worker));
+    return { worker, busy: false };
+  }
+
+  private discard(fn: FunctionSpec, container: Container): void {
+    const pool = this.idle.get(fn.logicalId);
+    if (pool)
+      this.idle.set(
+        fn.logicalId,
+        pool.filter((c) => c !== container),
+      );
+    this.all.delete(container.worker);
+    void container.worker.terminate();
+  }
+
+  private runInContainer(fn: FunctionSpec, event: unknown): Promise<InvocationResult> {
+    const container = this.container(fn);
+    container.busy = true;
+    const id = randomUUID();
+    const timeoutMs = fn.timeoutSeconds * 1000 * (this.options.timeScale ?? 1);
+    const context = {
+      awsRequestId: id,
+      functionName: fn.functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: fn.functionArn,
+      memoryLimitInMB: String(fn.memoryMiB),
+      logGroupName: `/aws/lambda/${fn.functionName}`,
+      logStreamName: `local/${id}`,
+      deadlineMs: Date.now() + timeoutMs,
+    };
+    return new Promise<InvocationResult>((resolve) => {
+      const { worker } = container;
+      const finish = (result: InvocationResult, keep: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        container.busy = false;
+        if (keep && !this.stopped) {
+          const pool = this.idle.get(fn.logicalId) ?? [];
+          pool.push(container);
+          this.idle.set(fn.logicalId, pool);
+        } else this.discard(fn, container);
+        resolve(result);
+      };
+      const failure = (errorType: string, errorMessage: string): InvocationResult => ({
+        payload: { errorType, errorMessage, trace: [] },
+        functionError: 'Unhandled',
+      });
+      const onMessage = (answer: WorkerAnswer) => {
+        if (answer.id !== id) return;
+        if (answer.ok) finish({ payload: JSON.parse(JSON.stringify(answer.result)) }, true);
+        else finish({ payload: answer.error, functionError: 'Unhandled' }, true);
+      };
+      const onError = (error: Error) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          finish(
+            failure(
+              'Runtime.OutOfMemory',
+              `Runtime exited with error: signal: killed (memory ${fn.memoryMiB} MB)`,
+            ),
+            false,
+          );
+        } else
+          finish(
+            failure('Runtime.ExitError', `Runtime exited with error: ${error.message}`),
+            false,
+          );
+      };
+      const onExit = (code: number) =>
+        finish(
+          failure(
+            'Runtime.ExitError',
+            `RequestId: ${id} Error: Runtime exited with error: exit status ${code}`,
+          ),
+          false,
+        );
+      const timer = setTimeout(
+        () =>
+          finish(
+            failure(
+              'Sandbox.Timedout',
+              `Task timed out after ${fn.timeoutSeconds.toFixed(2)} seconds`,
+            ),
+            false,
+          ),
+        timeoutMs,
+      );
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage({ id, event, context });
+    });
+  }
+}
