@@ -5,8 +5,12 @@
  *
  * @type {import('jest').Config}
  */
+// jose 6 is published as ESM only: transpile it too, as the preset does for lamejs.
+const esmOnlyPackages = ['@breezystack/lamejs', 'jose'];
+
 module.exports = {
   ...require('../../jest.preset.js'),
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
   displayName: 'deployed-app',
   rootDir: __dirname,
   testTimeout: 600_000,

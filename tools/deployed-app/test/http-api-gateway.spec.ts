@@ -1,0 +1,163 @@
+import { startHttpApiGateway, type HttpApiGateway } from '../http-api-gateway';
+import { startJwtIssuer, type JwtIssuer } from '../jwt-issuer';
+import type { HttpApiSpec } from '../synthesized-app';
+
+const api: HttpApiSpec = {
+  logicalId: 'Api',
+  apiId: 'abc123',
+  apiEndpoint: 'https://abc123.execute-api.us-east-1.amazonaws.com',
+  routes: [
+    {
+      routeKey: 'GET /api/podcasts',
+      authorizationType: 'JWT',
+      functionLogicalId: 'ApiFn',
+      payloadFormatVersion: '2.0',
+    },
+    {
+      routeKey: 'GET /api/podcasts/{jobId}',
+      authorizationType: 'JWT',
+      functionLogicalId: 'ApiFn',
+      payloadFormatVersion: '2.0',
+    },
+    {
+      routeKey: 'POST /api/podcasts',
+      authorizationType: 'JWT',
+      functionLogicalId: 'ApiFn',
+      payloadFormatVersion: '2.0',
+    },
+    {
+      routeKey: 'GET /health',
+      authorizationType: 'NONE',
+      functionLogicalId: 'ApiFn',
+      payloadFormatVersion: '2.0',
+    },
+  ],
+  jwtAuthorizer: {
+    issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_local',
+    audience: ['client-1'],
+    identitySource: '$request.header.Authorization',
+  },
+};
+
+let issuer: JwtIssuer;
+let gateway: HttpApiGateway;
+const events: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  issuer = await startJwtIssuer({
+    issuer: api.jwtAuthorizer!.issuer,
+    audience: api.jwtAuthorizer!.audience,
+  });
+  gateway = await startHttpApiGateway({
+    api,
+    jwks: issuer.jwks,
+    invoke: async (_id, event) => {
+      events.push(event as Record<string, unknown>);
+      return {
+        payload: {
+          statusCode: 201,
+          headers: { 'x-test': 'yes' },
+          body: JSON.stringify({ ok: true }),
+        },
+      };
+    },
+  });
+});
+afterAll(() => gateway.stop());
+
+const get = (path: string, token?: string, init: RequestInit = {}) =>
+  fetch(`${gateway.url}${path}`, {
+    ...init,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+  });
+
+describe('the HTTP API gateway', () => {
+  it('passes a payload format 2.0 event with the JWT claims where the authorizer puts them', async () => {
+    const token = await issuer.mint({ sub: 'user-1', email: 'ada@example.com' });
+    const response = await get('/api/podcasts/job-9?x=1', token);
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-test')).toBe('yes');
+    expect(await response.json()).toEqual({ ok: true });
+    const event = events.at(-1) as {
+      version: string;
+      routeKey: string;
+      rawPath: string;
+      rawQueryString: string;
+      pathParameters: Record<string, string>;
+      queryStringParameters: Record<string, string>;
+      requestContext: {
+        authorizer: { jwt: { claims: Record<string, string> } };
+        http: { method: string };
+      };
+    };
+    expect(event.version).toBe('2.0');
+    expect(event.routeKey).toBe('GET /api/podcasts/{jobId}');
+    expect(event.rawPath).toBe('/api/podcasts/job-9');
+    expect(event.rawQueryString).toBe('x=1');
+    expect(event.pathParameters).toEqual({ jobId: 'job-9' });
+    expect(event.queryStringParameters).toEqual({ x: '1' });
+    expect(event.requestContext.http.method).toBe('GET');
+    expect(event.requestContext.authorizer.jwt.claims).toMatchObject({
+      sub: 'user-1',
+      email: 'ada@example.com',
+      aud: 'client-1',
+      iss: api.jwtAuthorizer!.issuer,
+      token_use: 'id',
+    });
+  });
+
+  it('accepts an access token by its client_id', async () => {
+    const token = await issuer.mint({ sub: 'user-2', tokenUse: 'access' });
+    expect((await get('/api/podcasts', token)).status).toBe(201);
+  });
+
+  it.each([
+    ['no token', async () => undefined],
+    ['an expired token', async () => issuer.mint({ sub: 'u', expiresInSeconds: -60 })],
+    ['another issuer', async () => issuer.mint({ sub: 'u', issuer: 'https://evil.example.com' })],
+    ['another audience', async () => issuer.mint({ sub: 'u', audience: 'other-client' })],
+    [
+      'a tampered token',
+      async () => (await issuer.mint({ sub: 'u' })).replace(/\.[^.]+$/, '.AAAA'),
+    ],
+  ])('refuses %s with 401 Unauthorized before invoking the function', async (_label, make) => {
+    const before = events.length;
+    const response = await get('/api/podcasts', await make());
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized' });
+    expect(events.length).toBe(before);
+  });
+
+  it('refuses a token signed by a key the JWKS does not hold', async () => {
+    const stranger = await startJwtIssuer({
+      issuer: api.jwtAuthorizer!.issuer,
+      audience: ['client-1'],
+    });
+    expect((await get('/api/podcasts', await stranger.mint({ sub: 'u' }))).status).toBe(401);
+  });
+
+  it('answers an unknown route with 404 Not Found', async () => {
+    const response = await get('/api/nothing-here', await issuer.mint({ sub: 'u' }));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
+    expect((await get('/api/podcasts', undefined, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('passes an unauthenticated route without claims and a POST body as text', async () => {
+    expect((await get('/health')).status).toBe(201);
+    expect((events.at(-1) as { requestContext: object }).requestContext).not.toHaveProperty(
+      'authorizer',
+    );
+    const token = await issuer.mint({ sub: 'u' });
+    await get('/api/podcasts', token, {
+      method: 'POST',
+      body: '{"topic":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(events.at(-1)).toMatchObject({
+      body: '{"topic":"x"}',
+      isBase64Encoded: false,
+      routeKey: 'POST /api/podcasts',
+    });
+  });
+});
