@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import aslValidator from 'asl-validator';
 
 const DEFINITION_FILE = path.join(__dirname, '../src/state-machine/podcast.asl.json');
 const FUNCTION_ARNS = [
@@ -15,6 +16,11 @@ const FUNCTION_ARNS = [
 
 interface Retrier {
   ErrorEquals: string[];
+  IntervalSeconds?: number;
+  MaxAttempts?: number;
+  BackoffRate?: number;
+  MaxDelaySeconds?: number;
+  JitterStrategy?: string;
 }
 interface State {
   Type: string;
@@ -23,18 +29,41 @@ interface State {
   End?: boolean;
   MaxConcurrency?: number;
   Retry?: Retrier[];
+  Parameters?: Record<string, unknown>;
+  ItemSelector?: Record<string, unknown>;
+  ItemsPath?: string;
+  TimeoutSeconds?: number;
   Catch?: { ErrorEquals: string[]; Next: string; ResultPath?: string }[];
   ItemProcessor?: { StartAt: string; States: Record<string, State> };
 }
 interface Definition {
   StartAt: string;
+  TimeoutSeconds?: number;
   States: Record<string, State>;
 }
 
 const text = readFileSync(DEFINITION_FILE, 'utf8');
 const definition = JSON.parse(text) as Definition;
 const states = definition.States;
-const FAILURE_PATH = ['ReportFailure', 'EpisodeFailed'];
+const FAILURE_PATH = ['ReportFailure', 'EpisodeFailed', 'FailureNotRecorded'];
+const LAMBDA_ERRORS = [
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+];
+
+function allTasks(): [string, State][] {
+  const found: [string, State][] = [];
+  const visit = (all: Record<string, State>) => {
+    for (const [name, state] of Object.entries(all)) {
+      if (state.Type === 'Task') found.push([name, state]);
+      if (state.ItemProcessor) visit(state.ItemProcessor.States);
+    }
+  };
+  visit(states);
+  return found;
+}
 
 describe('podcast.asl.json', () => {
   it('is valid JSON with a start state that exists', () => {
@@ -55,7 +84,14 @@ describe('podcast.asl.json', () => {
         (state.Type === 'Task' || state.Type === 'Map') && !FAILURE_PATH.includes(name),
     );
     expect(guarded.map(([name]) => name).sort()).toEqual(
-      ['Assemble', 'ReportSuccess', 'SynthesizeChunks', 'WriteScript'].sort(),
+      [
+        'Assemble',
+        'FinishScript',
+        'ReportSuccess',
+        'SynthesizeChunks',
+        'WriteChapters',
+        'WriteOutline',
+      ].sort(),
     );
     for (const [name, state] of guarded) {
       const toFailure = state.Catch?.find(
@@ -66,16 +102,114 @@ describe('podcast.asl.json', () => {
   });
 
   it('keeps the caught error apart from the job reference, so ReportFailure still has userId and jobId', () => {
-    for (const state of Object.values(states)) {
+    for (const [name, state] of Object.entries(states)) {
+      if (name === 'ReportFailure') continue;
       for (const catcher of state.Catch ?? []) expect(catcher.ResultPath).toBe('$.error');
     }
   });
 
-  it('ends the failure path in a Fail state after ReportFailure, which itself has no Catch', () => {
+  it('ends the failure path in a Fail state after ReportFailure, and a ReportFailure that fails through its retries in a Fail state too', () => {
     const report = states['ReportFailure'];
     expect(report?.Resource).toBe('${CallbackFunctionArn}');
-    expect(report?.Catch).toBeUndefined();
     expect(states[report?.Next ?? '']?.Type).toBe('Fail');
+    const catchers = report?.Catch ?? [];
+    expect(catchers).toHaveLength(1);
+    expect(catchers[0]?.ErrorEquals).toEqual(['States.ALL']);
+    expect(catchers[0]?.ResultPath).not.toBe('$.error');
+    expect(states[catchers[0]?.Next ?? '']?.Type).toBe('Fail');
+  });
+
+  it('retries ReportFailure on every Lambda error, Lambda.AWSLambdaException included, and on any other error', () => {
+    const retried = (states['ReportFailure']?.Retry ?? []).flatMap((r) => r.ErrorEquals);
+    expect(retried).toEqual(expect.arrayContaining([...LAMBDA_ERRORS, 'States.ALL']));
+  });
+
+  it('is a valid definition for asl-validator once the ARNs are substituted', () => {
+    const substituted = JSON.parse(
+      text.replace(/\$\{(\w+)\}/g, 'arn:aws:lambda:us-east-1:123456789012:function:$1'),
+    ) as object;
+    const result = aslValidator(substituted);
+    expect(result.errors).toEqual([]);
+    expect(result.isValid).toBe(true);
+  });
+
+  it('stops every execution after at most two hours', () => {
+    expect(definition.TimeoutSeconds).toBeGreaterThan(0);
+    expect(definition.TimeoutSeconds).toBeLessThanOrEqual(7200);
+  });
+
+  it('retries the four transient Lambda errors on every Task, inside the Maps too', () => {
+    const tasks = allTasks();
+    expect(tasks.map(([name]) => name).sort()).toEqual(
+      [
+        'Assemble',
+        'FinishScript',
+        'ReportFailure',
+        'ReportSuccess',
+        'SynthesizeChunk',
+        'WriteChapter',
+        'WriteOutline',
+      ].sort(),
+    );
+    for (const [name, state] of tasks) {
+      const retried = (state.Retry ?? []).flatMap((r) => r.ErrorEquals);
+      expect({ name, retried }).toEqual({ name, retried: expect.arrayContaining(LAMBDA_ERRORS) });
+    }
+  });
+
+  it('runs every script phase in the write-script function with its phase, and retries ModelUnavailableError on the model phases', () => {
+    const outline = states['WriteOutline'];
+    const chapters = states['WriteChapters'];
+    const chapter = chapters?.ItemProcessor?.States['WriteChapter'];
+    const finish = states['FinishScript'];
+    for (const state of [outline, chapter, finish]) {
+      expect(state?.Resource).toBe('${WriteScriptFunctionArn}');
+    }
+    expect(outline?.Parameters?.['phase']).toBe('outline');
+    expect(chapters?.ItemSelector?.['phase']).toBe('chapter');
+    expect(chapters?.ItemSelector?.['part.$']).toBe('$$.Map.Item.Value');
+    expect(chapters?.ItemsPath).toBe('$.outline.parts');
+    expect(finish?.Parameters?.['phase']).toBe('finish');
+    for (const state of [outline, chapter]) {
+      const model = state?.Retry?.find((r) => r.ErrorEquals.includes('ModelUnavailableError'));
+      expect(model?.MaxAttempts).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('bounds the chapters Map and keeps its results out of the payload (the parts are in the bucket)', () => {
+    const chapters = states['WriteChapters'] as State & { ResultPath?: unknown };
+    expect(chapters.Type).toBe('Map');
+    expect(chapters.MaxConcurrency).toBeGreaterThanOrEqual(1);
+    expect(chapters.MaxConcurrency).toBeLessThanOrEqual(4);
+    expect(chapters.ResultPath).toBeNull();
+  });
+
+  it('retries throttled chunks patiently, so episodes under load wait many minutes rather than fail', () => {
+    const chunk = states['SynthesizeChunks']?.ItemProcessor?.States['SynthesizeChunk'];
+    const throttle = chunk?.Retry?.find((r) => r.ErrorEquals.includes('SpeechThrottledError'));
+    expect(throttle?.ErrorEquals).toEqual(
+      expect.arrayContaining(['ThrottlingException', 'Lambda.TooManyRequestsException']),
+    );
+    expect(throttle?.JitterStrategy).toBe('FULL');
+    expect(throttle?.MaxDelaySeconds).toBeLessThanOrEqual(60);
+    // The largest total wait: the sum of the backoff ceilings (full jitter waits half of it on average).
+    let ceilingSum = 0;
+    for (let retry = 0; retry < (throttle?.MaxAttempts ?? 0); retry += 1) {
+      ceilingSum += Math.min(
+        throttle?.MaxDelaySeconds ?? Infinity,
+        (throttle?.IntervalSeconds ?? 1) * (throttle?.BackoffRate ?? 2) ** retry,
+      );
+    }
+    expect(ceilingSum / 2).toBeGreaterThanOrEqual(5 * 60);
+  });
+
+  it('retries transient Polly failures a few times', () => {
+    const chunk = states['SynthesizeChunks']?.ItemProcessor?.States['SynthesizeChunk'];
+    const transient = chunk?.Retry?.find((r) =>
+      r.ErrorEquals.includes('SpeechServiceUnavailableError'),
+    );
+    expect(transient?.MaxAttempts).toBeGreaterThanOrEqual(2);
+    expect(transient?.MaxAttempts).toBeLessThanOrEqual(6);
   });
 
   it('bounds the synthesize Map at four at a time and retries SpeechThrottledError inside it', () => {
@@ -92,7 +226,7 @@ describe('podcast.asl.json', () => {
     ).toBe(true);
   });
 
-  it('runs WriteScript, the Map, Assemble and ReportSuccess in that order', () => {
+  it('runs the script phases, the Map, Assemble and ReportSuccess in that order', () => {
     const order: string[] = [];
     let name: string | undefined = definition.StartAt;
     while (name && order.length < 10) {
@@ -100,6 +234,13 @@ describe('podcast.asl.json', () => {
       const state: State | undefined = states[name];
       name = state?.End ? undefined : state?.Next;
     }
-    expect(order).toEqual(['WriteScript', 'SynthesizeChunks', 'Assemble', 'ReportSuccess']);
+    expect(order).toEqual([
+      'WriteOutline',
+      'WriteChapters',
+      'FinishScript',
+      'SynthesizeChunks',
+      'Assemble',
+      'ReportSuccess',
+    ]);
   });
 });

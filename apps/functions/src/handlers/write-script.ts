@@ -14,12 +14,21 @@ import {
 const env = readEnvironment(process.env);
 const dynamodb = new DynamoDBClient({});
 
-/** State machine step WriteScript. */
+/** The write-script function: state machine steps WriteOutline, WriteChapter and FinishScript (dispatched on `phase`). */
 export const handler = buildWriteScriptHandler({
   jobs: jobsTableFrom(env, dynamodb),
   store: audioStoreFrom(env, new S3Client({})),
   // The script writer retries Bedrock itself (backoff with jitter): no second layer of SDK retries.
-  writer: scriptWriterFrom(env, () => new BedrockRuntimeClient({ maxAttempts: 1 })),
+  // A non-streaming Converse call of one part (at most ~1,600 words) answers in well under a
+  // minute; a call silent for 90 s is cut (TimeoutError) and retried within the 280 s Lambda.
+  writer: scriptWriterFrom(
+    env,
+    () =>
+      new BedrockRuntimeClient({
+        maxAttempts: 1,
+        requestHandler: { requestTimeout: 90_000, disableConcurrentStreams: true },
+      }),
+  ),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
   maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
 });

@@ -12,6 +12,13 @@ import {
   synthesizeInputSchema,
 } from '../steps/step-inputs';
 import { createSynthesizeStep, type SynthesizeDeps } from '../steps/synthesize';
+import { createFinishScriptStep } from '../steps/finish-script';
+import {
+  writeScriptFunctionInputSchema,
+  type WriteScriptFunctionInput,
+} from '../steps/script-part-inputs';
+import { createWriteChapterStep } from '../steps/write-chapter';
+import { createWriteOutlineStep } from '../steps/write-outline';
 import { createWriteScriptStep, type WriteScriptDeps } from '../steps/write-script';
 
 // Each handler from exactly the services it needs, with its structured logger.
@@ -30,9 +37,34 @@ export function buildSqsConsumer(deps: Omit<JobConsumerDeps, 'logger'>) {
   return createJobConsumer({ ...deps, logger: createLogger('sqs-consumer') });
 }
 
-/** The WriteScript step handler. @example `buildWriteScriptHandler({ jobs, store, writer, seriesMemory, maxChunkChars: 3000 })` */
+/**
+ * The write-script function's handler: one Lambda function for every script phase,
+ * dispatched on the input's `phase` (parsed with zod): `outline` (WriteOutline), `chapter`
+ * (one WriteChapter of the chapters Map), `finish` (FinishScript); without `phase`, the
+ * whole script in one invocation as before.
+ *
+ * @example `buildWriteScriptHandler({ jobs, store, writer, seriesMemory, maxChunkChars: 3000 })`
+ */
 export function buildWriteScriptHandler(deps: WriteScriptDeps) {
-  return stepHandler(jobRefSchema, createWriteScriptStep(deps), createLogger('write-script'));
+  const writeOutline = createWriteOutlineStep(deps);
+  const writeChapter = createWriteChapterStep(deps);
+  const finishScript = createFinishScriptStep(deps);
+  const writeWhole = createWriteScriptStep(deps);
+  return stepHandler(
+    writeScriptFunctionInputSchema,
+    async (input: WriteScriptFunctionInput) => {
+      if (!('phase' in input)) return writeWhole(input);
+      switch (input.phase) {
+        case 'outline':
+          return writeOutline(input);
+        case 'chapter':
+          return writeChapter(input);
+        case 'finish':
+          return finishScript(input);
+      }
+    },
+    createLogger('write-script'),
+  );
 }
 
 /** The SynthesizeChunk step handler. @example `buildSynthesizeHandler({ jobs, store, synthesizer })` */

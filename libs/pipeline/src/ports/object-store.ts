@@ -20,6 +20,11 @@ export interface ObjectStore {
 export const objectKeys = {
   chunk: (userId: string, jobId: string, index: number) => `chunks/${userId}/${jobId}/${index}.mp3`,
   script: (userId: string, jobId: string) => `scripts/${userId}/${jobId}.json`,
+  /** The plan of a script written in parts (WriteOutline writes it, the other phases read it). */
+  scriptOutline: (userId: string, jobId: string) => `scripts/${userId}/${jobId}.outline.json`,
+  /** One written part (a chapter, or the whole script when it is written in one part). */
+  scriptPart: (userId: string, jobId: string, part: number) =>
+    `scripts/${userId}/${jobId}.part-${part}.json`,
   episodeAudio: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/episode.mp3`,
   episodeCaptions: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/captions.vtt`,
 };

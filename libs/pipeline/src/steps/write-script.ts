@@ -1,5 +1,6 @@
 import type {
   PodcastScript,
+  ScriptPartsWriter,
   ScriptWriter,
   SeriesMemory,
   SpeechChunk,
@@ -27,7 +28,8 @@ export interface WriteScriptOutput {
 export interface WriteScriptDeps {
   jobs: JobsTable;
   store: ObjectStore;
-  writer: ScriptWriter;
+  /** Writes whole scripts; with `planScript`/`writeChapter` it also writes long ones in parts. */
+  writer: ScriptWriter & Partial<ScriptPartsWriter>;
   seriesMemory: SeriesMemory;
   maxChunkChars: number;
 }

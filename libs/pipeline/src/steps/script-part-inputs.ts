@@ -1,0 +1,66 @@
+import {
+  podcastScriptSchema,
+  scriptOutlineSchema,
+  scriptRequestSchema,
+} from '@lumcast/script-generation';
+import { z } from 'zod';
+import { jobRefSchema } from './step-inputs';
+
+/** Input of the WriteOutline phase of the write-script function. */
+export const writeOutlineInputSchema = jobRefSchema.extend({ phase: z.literal('outline') });
+
+/** Input of one WriteChapter phase (one item of the chapters Map): `part` counts from 0. */
+export const writeChapterInputSchema = jobRefSchema.extend({
+  phase: z.literal('chapter'),
+  part: z.number().int().min(0),
+});
+
+/** Input of the FinishScript phase. */
+export const finishScriptInputSchema = jobRefSchema.extend({ phase: z.literal('finish') });
+
+/**
+ * Input of the write-script function: one of its three phases, or (no `phase`) the whole
+ * script in one invocation, as before scripts were written in parts.
+ */
+export const writeScriptFunctionInputSchema = z.union([
+  z.discriminatedUnion('phase', [
+    writeOutlineInputSchema,
+    writeChapterInputSchema,
+    finishScriptInputSchema,
+  ]),
+  jobRefSchema.strict(),
+]);
+
+/** What WriteOutline returns: the parts the chapters Map writes (`[0]` for a whole script). */
+export const writeOutlineOutputSchema = z.object({
+  parts: z.array(z.number().int().min(0)).min(1),
+});
+
+/** What WriteOutline stores at `objectKeys.scriptOutline`: the request and its plan. */
+export const storedOutlineSchema = z.object({
+  request: scriptRequestSchema,
+  plan: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('whole') }),
+    z.object({ kind: z.literal('chapters'), outline: scriptOutlineSchema }),
+  ]),
+});
+
+/** What WriteChapter stores at `objectKeys.scriptPart`: a whole script, or one chapter. */
+export const storedScriptPartSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('script'), script: podcastScriptSchema }),
+  z.object({
+    kind: z.literal('chapter'),
+    chapter: z.object({
+      title: z.string(),
+      segments: z.array(z.object({ speaker: z.string(), text: z.string() })).min(1),
+    }),
+  }),
+]);
+
+export type WriteOutlineInput = z.infer<typeof writeOutlineInputSchema>;
+export type WriteChapterInput = z.infer<typeof writeChapterInputSchema>;
+export type FinishScriptInput = z.infer<typeof finishScriptInputSchema>;
+export type WriteScriptFunctionInput = z.infer<typeof writeScriptFunctionInputSchema>;
+export type WriteOutlineOutput = z.infer<typeof writeOutlineOutputSchema>;
+export type StoredOutline = z.infer<typeof storedOutlineSchema>;
+export type StoredScriptPart = z.infer<typeof storedScriptPartSchema>;

@@ -1,0 +1,69 @@
+import {
+  parseScriptRequest,
+  type ScriptPartsWriter,
+  type ScriptWriter,
+  type SeriesMemory,
+} from '@lumcast/script-generation';
+import type { JobsTable } from '../jobs/jobs-table';
+import { objectKeys, type ObjectStore } from '../ports/object-store';
+import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
+import { JobStateError } from './step-errors';
+
+/** Dependencies of {@link createWriteOutlineStep}. */
+export interface WriteOutlineDeps {
+  jobs: JobsTable;
+  store: ObjectStore;
+  writer: ScriptWriter & Partial<ScriptPartsWriter>;
+  seriesMemory: SeriesMemory;
+}
+
+/** Whether a writer can write in parts (a writer with only `write` writes whole scripts). */
+export function canWriteInParts(
+  writer: ScriptWriter & Partial<ScriptPartsWriter>,
+): writer is ScriptWriter & ScriptPartsWriter {
+  return typeof writer.planScript === 'function' && typeof writer.writeChapter === 'function';
+}
+
+/**
+ * The WriteOutline phase: marks the job `writing_script`, recalls series memory, plans the
+ * script (an outline for a long episode, `whole` for a short one) and stores the request
+ * with its plan at `objectKeys.scriptOutline`, so later phases read neither the jobs
+ * table nor series memory. Returns the parts the chapters Map writes.
+ *
+ * @example
+ * ```ts
+ * const { parts } = await createWriteOutlineStep({ jobs, store, writer, seriesMemory })({ phase: 'outline', userId, jobId });
+ * ```
+ */
+export function createWriteOutlineStep(deps: WriteOutlineDeps) {
+  return async function writeOutline({
+    userId,
+    jobId,
+  }: Pick<WriteOutlineInput, 'userId' | 'jobId'>): Promise<WriteOutlineOutput> {
+    const job = await deps.jobs.get(userId, jobId);
+    if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
+    if (!(await deps.jobs.setStatus(userId, jobId, 'writing_script'))) {
+      throw new JobStateError(`Job ${jobId} is already final (${job.status})`);
+    }
+    const series = job.seriesId
+      ? await deps.seriesMemory.recall({ userId, seriesId: job.seriesId })
+      : undefined;
+    const request = parseScriptRequest({
+      topic: job.topic,
+      sourceText: job.sourceText,
+      minutes: job.minutes,
+      quality: job.quality,
+      series,
+    });
+    const plan = canWriteInParts(deps.writer)
+      ? await deps.writer.planScript(request)
+      : ({ kind: 'whole' } as const);
+    await deps.store.put(
+      objectKeys.scriptOutline(userId, jobId),
+      JSON.stringify({ request, plan }),
+      'application/json',
+    );
+    const count = plan.kind === 'whole' ? 1 : plan.outline.chapters.length;
+    return { parts: Array.from({ length: count }, (_, index) => index) };
+  };
+}
