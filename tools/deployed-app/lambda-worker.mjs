@@ -36,9 +36,6 @@ parentPort.on('message', async ({ id, event, context }) => {
     ...context,
     callbackWaitsForEmptyEventLoop: true,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done() {},
-    fail() {},
-    succeed() {},
   };
   try {
     const handler = await loadHandler();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StateMachineSpec } from './synthesized-app';
 import type { InvocationResult } from './lambda-runtime';
 import { AwsServiceError } from './errors';
-import { installPromiseWithResolvers } from '../local-stack/promise-with-resolvers';
+import { installPromiseWithResolvers } from './promise-with-resolvers';
 
 installPromiseWithResolvers();
 
