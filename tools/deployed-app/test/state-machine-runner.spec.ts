@@ -148,7 +148,9 @@ describe('StateMachineRunner', () => {
   });
 
   it('ends a stopped execution ABORTED and an execution past the definition TimeoutSeconds TIMED_OUT, with status events', async () => {
-    const { load, events } = runnerWith(() => new Promise(() => undefined));
+    const { load, events } = runnerWith(
+      () => new Promise((resolve) => setTimeout(() => resolve({ payload: 'late' }), 2_000)),
+    );
     const runner = await load;
     const { executionArn } = (await runner.handle('StartExecution', {
       stateMachineArn,
