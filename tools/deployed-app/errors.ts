@@ -1,0 +1,122 @@
+/**
+ * The base of every error the deployed-app run's own modules throw, so callers can catch them as one.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   loadSynthesizedApp({ cdkOutDir: 'dist/apps/infra/cdk.out', endpoints: {} });
+ * } catch (error) {
+ *   if (error instanceof DeployedAppError) console.error(error.message);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class DeployedAppError extends Error {
+  override readonly name: string = 'DeployedAppError';
+}
+
+/**
+ * The cloud assembly is missing or not what `infra:synth` writes (no manifest, no stack
+ * template, a function whose bundle file is absent, ...).
+ *
+ * @example
+ * ```ts
+ * loadSynthesizedApp({ cdkOutDir: '/nowhere', endpoints: {} }); // throws CloudAssemblyError
+ * ```
+ */
+export class CloudAssemblyError extends DeployedAppError {
+  override readonly name: string = 'CloudAssemblyError';
+}
+
+/**
+ * A CloudFormation intrinsic the local model cannot resolve: a `Ref` or `Fn::GetAtt` to a
+ * resource or attribute it has no local name for, or an intrinsic it does not implement
+ * (`Fn::ImportValue`, `Fn::GetAZs`, ...). `path` says where in the template it was met.
+ *
+ * @example
+ * ```ts
+ * resolver.resolve({ 'Fn::ImportValue': 'x' }, 'Resources.A.Properties'); // throws UnresolvableIntrinsicError
+ * ```
+ */
+export class UnresolvableIntrinsicError extends CloudAssemblyError {
+  override readonly name = 'UnresolvableIntrinsicError';
+
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(`${message} (at ${path})`);
+  }
+}
+
+/**
+ * A child process or server of the run (DynamoDB Local, the S3 server, a front door) failed to
+ * start; the original error is the `cause`.
+ *
+ * @example
+ * ```ts
+ * await startDynamoDbLocal(tables, { port: 1 }); // rejects with LocalServiceStartError
+ * ```
+ */
+export class LocalServiceStartError extends DeployedAppError {
+  override readonly name = 'LocalServiceStartError';
+}
+
+/**
+ * A role or policy the IAM evaluator was asked about does not exist in the template, or the
+ * simulator refused the request (an unknown action, a malformed ARN); the simulator's own
+ * message is kept.
+ *
+ * @example
+ * ```ts
+ * iam.evaluate({ roleLogicalId: 'Nope', action: 's3:GetObject', resource: 'arn:aws:s3:::b/k' });
+ * // throws IamEvaluationError
+ * ```
+ */
+export class IamEvaluationError extends DeployedAppError {
+  override readonly name = 'IamEvaluationError';
+}
+
+/**
+ * An invocation named a function the template does not define.
+ *
+ * @example
+ * ```ts
+ * await runtime.invoke('NoSuchFunction', {}); // rejects with UnknownFunctionError
+ * ```
+ */
+export class UnknownFunctionError extends DeployedAppError {
+  override readonly name = 'ResourceNotFoundException';
+}
+
+/**
+ * Lambda refused an invocation because the function is at its reserved concurrency (Lambda's
+ * `TooManyRequestsException`, a service error, not a function error).
+ *
+ * @example
+ * ```ts
+ * await runtime.invoke(fn.functionArn, event); // rejects with LambdaThrottledError when all slots run
+ * ```
+ */
+export class LambdaThrottledError extends DeployedAppError {
+  override readonly name = 'TooManyRequestsException';
+}
+
+/**
+ * A Step Functions or SQS API call the local service refuses the way AWS does; `name` is AWS's
+ * error code (`ExecutionAlreadyExists`, `ExecutionDoesNotExist`, `ReceiptHandleIsInvalid`,
+ * `QueueDoesNotExist`, `InvalidParameterValue`...), which the front door answers as that JSON error.
+ *
+ * @example
+ * ```ts
+ * throw new AwsServiceError('ExecutionAlreadyExists', 'Execution Already Exists: job-1');
+ * ```
+ */
+export class AwsServiceError extends DeployedAppError {
+  override readonly name: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = code;
+  }
+}
