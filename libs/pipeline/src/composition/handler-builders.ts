@@ -8,7 +8,6 @@ import { stepHandler } from '../steps/step-handler';
 import {
   assembleInputSchema,
   callbackEventSchema,
-  jobRefSchema,
   synthesizeInputSchema,
 } from '../steps/step-inputs';
 import { createSynthesizeStep, type SynthesizeDeps } from '../steps/synthesize';
