@@ -155,6 +155,25 @@ describe('JobsTable.listForUser', () => {
     }
   });
 
+  it('lists all of 30 jobs with 100k-character source texts in one call, because it reads no source text', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const at = new Date(Date.UTC(2026, 10, 1, 0, i));
+      const job = queuedJob({
+        userId: 'erin',
+        jobId: newJobId(() => at),
+        createdAt: at.toISOString(),
+        sourceText: 'x'.repeat(100_000),
+      });
+      await jobs.create(job);
+      ids.add(job.jobId);
+    }
+
+    const listed = await jobs.listForUser('erin');
+    expect(new Set(listed.map((job) => job.jobId))).toEqual(ids);
+    expect(listed).toHaveLength(30);
+  });
+
   it('honours the limit, keeping the newest', async () => {
     const listed = await jobs.listForUser('carol', 1);
     expect(listed.map((job) => job.createdAt)).toEqual(['2026-12-02T10:00:00.000Z']);

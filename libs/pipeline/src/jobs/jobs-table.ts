@@ -3,6 +3,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  type QueryCommandOutput,
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -97,16 +98,27 @@ export class JobsTable {
 
   /** A user's jobs, newest first, without their source texts. */
   async listForUser(userId: string, limit = 100): Promise<JobRecord[]> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'userId = :userId',
-        ExpressionAttributeValues: marshall({ ':userId': userId }),
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return Items.map((item) => {
+    // DynamoDB's 1 MB page limit counts whole items read, before the projection, so
+    // follow LastEvaluatedKey until `limit` jobs are gathered or the user has no more.
+    const items: NonNullable<QueryCommandOutput['Items']> = [];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const page: QueryCommandOutput = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'userId = :userId',
+          ExpressionAttributeValues: marshall({ ':userId': userId }),
+          ScanIndexForward: false,
+          Limit: limit - items.length,
+          ExclusiveStartKey: startKey,
+          ProjectionExpression: listProjection.expression,
+          ExpressionAttributeNames: listProjection.names,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && items.length < limit);
+    return items.map((item) => {
       const { sourceText: _omitted, ...job } = toJobRecord(item);
       return job;
     });
@@ -219,3 +231,29 @@ function toJobRecord(item: Parameters<typeof unmarshall>[0]): JobRecord {
   };
   return { ...rest, chunksDone: chunksDoneSet ? chunksDoneSet.size : 0 };
 }
+
+/** The attributes a job list reads: every list field, never `sourceText`. */
+const listProjection = ((fields: readonly string[]) => ({
+  expression: fields.map((_, i) => `#p${i}`).join(', '),
+  names: Object.fromEntries(fields.map((field, i) => [`#p${i}`, field])),
+}))([
+  'userId',
+  'jobId',
+  'status',
+  'topic',
+  'minutes',
+  'quality',
+  'seriesId',
+  'createdAt',
+  'updatedAt',
+  'estimatedCost',
+  'totalChunks',
+  'chunksDoneSet',
+  'cost',
+  'chargedWeek',
+  'durationSeconds',
+  'audioKey',
+  'captionsKey',
+  'chapters',
+  'error',
+]);
