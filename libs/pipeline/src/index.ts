@@ -4,7 +4,8 @@ export { FINAL_STATUSES, JOB_STATUSES, isFinalStatus } from './jobs/job';
 export type { EpisodeChapter, JobRecord, JobStatus, PublicJob } from './jobs/job';
 export { JOB_ID_PATTERN, newJobId } from './jobs/job-id';
 export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
-export type { JobsTableOptions, JobUpdate } from './jobs/jobs-table';
+export type { JobListPage, JobsTableOptions, JobUpdate } from './jobs/jobs-table';
+export { InvalidListCursorError } from './jobs/list-cursor';
 export { UserPlans } from './jobs/user-plans';
 export { objectKeys } from './ports/object-store';
 export {

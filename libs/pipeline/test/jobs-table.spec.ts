@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { FINAL_STATUSES, type JobStatus } from '../src/jobs/job';
 import { newJobId } from '../src/jobs/job-id';
 import { JobsTable } from '../src/jobs/jobs-table';
+import { encodeListCursor, InvalidListCursorError } from '../src/jobs/list-cursor';
 import { queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
@@ -178,4 +179,59 @@ describe('JobsTable.listForUser', () => {
     const listed = await jobs.listForUser('carol', 1);
     expect(listed.map((job) => job.createdAt)).toEqual(['2026-12-02T10:00:00.000Z']);
   });
+});
+
+describe('JobsTable.listPageForUser', () => {
+  it('pages through 25 of a user’s jobs in pages of 10 with no job missing or repeated', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const at = new Date(Date.UTC(2026, 9, 1, 0, i));
+      const job = queuedJob({
+        userId: 'frank',
+        jobId: newJobId(() => at),
+        createdAt: at.toISOString(),
+        sourceText: 'y'.repeat(50_000),
+      });
+      await jobs.create(job);
+      ids.push(job.jobId);
+    }
+    await jobs.create(queuedJob({ userId: 'grace' }));
+
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await jobs.listPageForUser('frank', { limit: 10, cursor });
+      expect(page.jobs.length).toBeLessThanOrEqual(10);
+      seen.push(...page.jobs.map((job) => job.jobId));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+
+    expect(seen).toEqual([...ids].reverse());
+    expect(pages).toBe(3);
+  });
+
+  it('gives no cursor on a page that holds the last job', async () => {
+    const page = await jobs.listPageForUser('grace', { limit: 10 });
+    expect(page.jobs).toHaveLength(1);
+    expect(page.nextCursor).toBeUndefined();
+  });
+
+  it('lists only the caller’s jobs even with a cursor made from another user’s job id', async () => {
+    const [graceJob] = (await jobs.listPageForUser('grace')).jobs;
+    const page = await jobs.listPageForUser('frank', {
+      cursor: encodeListCursor(graceJob?.jobId ?? ''),
+    });
+    for (const job of page.jobs) expect(job.userId).toBe('frank');
+  });
+
+  it.each(['not a cursor', 'eyJ4IjoxfQ', encodeListCursor('../../etc')])(
+    'refuses the cursor %p with InvalidListCursorError before any read',
+    async (cursor) => {
+      await expect(jobs.listPageForUser('frank', { cursor })).rejects.toBeInstanceOf(
+        InvalidListCursorError,
+      );
+    },
+  );
 });

@@ -134,6 +134,36 @@ describe('the HTTP API', () => {
     ]);
   });
 
+  it('pages the list with limit and nextCursor, and answers 400 to a bad cursor or limit', async () => {
+    const posted = [];
+    for (let i = 0; i < 3; i++) {
+      posted.push(await callApi(stack, 'POST', '/api/podcasts', { user: 'hana', body: valid }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const first = await callApi(stack, 'GET', '/api/podcasts?limit=2', { user: 'hana' });
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(typeof first.body.nextCursor).toBe('string');
+    const cursor = encodeURIComponent(first.body.nextCursor as string);
+    const second = await callApi(stack, 'GET', `/api/podcasts?limit=2&cursor=${cursor}`, {
+      user: 'hana',
+    });
+    const listed = [...first.body.items, ...second.body.items].map(
+      (job: { jobId: string }) => job.jobId,
+    );
+    expect(listed).toEqual(posted.map((response) => response.body.jobId).reverse());
+    expect(second.body.nextCursor).toBeUndefined();
+
+    const badCursor = await callApi(stack, 'GET', '/api/podcasts?cursor=nonsense', {
+      user: 'hana',
+    });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body.error.field).toBe('cursor');
+    const badLimit = await callApi(stack, 'GET', '/api/podcasts?limit=500', { user: 'hana' });
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.error.field).toBe('limit');
+  });
+
   it('answers 404 to an unknown job, a malformed job id, an unknown route, and 405 to a wrong method', async () => {
     expect(
       (

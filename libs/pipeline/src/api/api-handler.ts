@@ -10,6 +10,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { JobRecord, PublicJob } from '../jobs/job';
 import { JOB_ID_PATTERN, newJobId } from '../jobs/job-id';
 import type { JobsTable } from '../jobs/jobs-table';
+import { InvalidListCursorError } from '../jobs/list-cursor';
+import { parseListQuery } from './list-query';
 import type { UserPlans } from '../jobs/user-plans';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
@@ -110,9 +112,21 @@ export function createApiHandler(deps: ApiDeps) {
     return json(202, accepted);
   };
 
-  const listPodcasts: Route = async (userId) => {
-    const jobs = await deps.jobs.listForUser(userId);
-    return json(200, { items: await Promise.all(jobs.map((job) => toPublicJob(job, deps.links))) });
+  const listPodcasts: Route = async (userId, event) => {
+    const query = parseListQuery(event.queryStringParameters);
+    if (!query.success)
+      return apiError(400, 'invalid_field', query.message, { field: query.field });
+    let page;
+    try {
+      page = await deps.jobs.listPageForUser(userId, query.data);
+    } catch (error) {
+      if (error instanceof InvalidListCursorError) {
+        return apiError(400, 'invalid_field', error.message, { field: 'cursor' });
+      }
+      throw error;
+    }
+    const items = await Promise.all(page.jobs.map((job) => toPublicJob(job, deps.links)));
+    return json(200, page.nextCursor ? { items, nextCursor: page.nextCursor } : { items });
   };
 
   const getPodcast: Route = async (userId, _event, match) => {

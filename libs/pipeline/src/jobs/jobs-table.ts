@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { FINAL_STATUSES, type JobRecord, type JobStatus } from './job';
+import { decodeListCursor, encodeListCursor } from './list-cursor';
 
 /**
  * The key of the jobs table: partition `userId`, sort `jobId` (both strings).
@@ -38,6 +39,20 @@ export type JobUpdate = Partial<
     | 'error'
   >
 >;
+
+/**
+ * One page of {@link JobsTable.listPageForUser}: the jobs, and the cursor of the next
+ * page (absent on the last one).
+ *
+ * @example
+ * ```ts
+ * const page: JobListPage = { jobs: [], nextCursor: undefined };
+ * ```
+ */
+export interface JobListPage {
+  jobs: JobRecord[];
+  nextCursor?: string;
+}
 
 /** Options of {@link JobsTable}. */
 export interface JobsTableOptions {
@@ -98,10 +113,31 @@ export class JobsTable {
 
   /** A user's jobs, newest first, without their source texts. */
   async listForUser(userId: string, limit = 100): Promise<JobRecord[]> {
-    // DynamoDB's 1 MB page limit counts whole items read, before the projection, so
-    // follow LastEvaluatedKey until `limit` jobs are gathered or the user has no more.
+    return (await this.listPageForUser(userId, { limit })).jobs;
+  }
+
+  /**
+   * One page of a user's jobs, newest first, projected to what a list shows (never the
+   * source text), with the cursor of the next page when there is one. DynamoDB's 1 MB
+   * page limit counts whole items before the projection, so this follows
+   * `LastEvaluatedKey` until `limit` jobs are gathered or the user has no more.
+   *
+   * @example
+   * ```ts
+   * const first = await jobs.listPageForUser('alice', { limit: 20 });
+   * const next = await jobs.listPageForUser('alice', { limit: 20, cursor: first.nextCursor });
+   * ```
+   */
+  async listPageForUser(
+    userId: string,
+    options: { limit?: number; cursor?: string } = {},
+  ): Promise<JobListPage> {
+    const limit = options.limit ?? 100;
     const items: NonNullable<QueryCommandOutput['Items']> = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'] =
+      options.cursor === undefined
+        ? undefined
+        : marshall({ userId, jobId: decodeListCursor(options.cursor) });
     do {
       const page: QueryCommandOutput = await this.client.send(
         new QueryCommand({
@@ -118,10 +154,12 @@ export class JobsTable {
       items.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey && items.length < limit);
-    return items.map((item) => {
+    const jobs = items.map((item) => {
       const { sourceText: _omitted, ...job } = toJobRecord(item);
       return job;
     });
+    const last = jobs.at(-1);
+    return startKey && last ? { jobs, nextCursor: encodeListCursor(last.jobId) } : { jobs };
   }
 
   /**
