@@ -45,7 +45,11 @@ export function Dashboard(props: { api: ApiClient }) {
         <CostCalculator remaining={quota.data?.remaining} />
       </div>
       <div className="grid__column">
-        <EpisodesPanel jobs={jobs} onRetry={() => void reloadJobs()} />
+        <EpisodesPanel
+          jobs={jobs}
+          onRetry={() => void reloadJobs()}
+          refreshJob={(jobId) => api.getPodcast(jobId)}
+        />
         <HistoryPanel
           jobs={jobs}
           now={now}

@@ -73,13 +73,34 @@ export function currentChapterIndex(chapters: readonly Chapter[], seconds: numbe
   );
 }
 
+/** Fresh signed links for one episode, as `GET /api/podcasts/{jobId}` returns them. */
+export interface EpisodeLinks {
+  audioUrl?: string;
+  captionsUrl?: string;
+}
+
+/** Where the player is in recovering from a failed audio link. */
+type Recovery = 'idle' | 'refreshing' | 'retried' | 'gone';
+
+/** A link the player fetched again, used while its parent still passes the one it replaces. */
+interface Replacement {
+  replaces: string | undefined;
+  url: string | undefined;
+}
+
 /**
  * An audio player with captions and a chapter list whose entries seek.
+ *
+ * When the audio fails to load (a signed link expired while the page stayed open) and
+ * `refreshLinks` is given, the player fetches fresh links once, swaps the source, and
+ * goes back to the same position, playing again only if it was playing. If the fresh
+ * link fails too (the file is really gone), or the refresh fails, it says so and stops
+ * trying. Without `refreshLinks` it calls `onLinkExpired` once per link, as before.
  *
  * @example
  * ```tsx
  * <EpisodePlayer title="Tides" audioUrl={job.audioUrl} captionsUrl={job.captionsUrl}
- *   chapters={job.chapters ?? []} onLinkExpired={reloadJobs} />
+ *   chapters={job.chapters ?? []} refreshLinks={() => api.getPodcast(job.jobId)} />
  * ```
  */
 export function EpisodePlayer(props: {
@@ -89,11 +110,46 @@ export function EpisodePlayer(props: {
   chapters: readonly Chapter[];
   /** Called when the audio fails to load, e.g. an expired signed link: fetch fresh links. */
   onLinkExpired?: () => void;
+  /**
+   * Fetches the episode's links again (e.g. `() => api.getPodcast(jobId)`). When given,
+   * the player recovers from an expired link by itself, and `onLinkExpired` is not called.
+   */
+  refreshLinks?: () => Promise<EpisodeLinks>;
 }) {
+  const { refreshLinks } = props;
   const audioRef = useRef<HTMLAudioElement>(null);
   const [position, setPosition] = useState(0);
   const [failedUrl, setFailedUrl] = useState<string | undefined>();
-  const captions = useCaptionsSource(props.captionsUrl);
+  const [freshAudio, setFreshAudio] = useState<Replacement | undefined>();
+  const [freshCaptions, setFreshCaptions] = useState<Replacement | undefined>();
+  /** 'refreshing' while fresh links are fetched; 'retried' until the new source loads. */
+  const [recovery, setRecoveryState] = useState<Recovery>('idle');
+  // Mirrors `recovery` so that errors fired before the next render see the latest state.
+  const recoveryRef = useRef<Recovery>('idle');
+  function setRecovery(next: Recovery) {
+    recoveryRef.current = next;
+    setRecoveryState(next);
+  }
+  const captionsRetried = useRef(false);
+  const wasPlaying = useRef(false);
+  const resumeAt = useRef<{ time: number; play: boolean } | undefined>(undefined);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const audioUrl =
+    freshAudio !== undefined && freshAudio.replaces === props.audioUrl && freshAudio.url
+      ? freshAudio.url
+      : props.audioUrl;
+  const captionsUrl =
+    freshCaptions !== undefined && freshCaptions.replaces === props.captionsUrl
+      ? freshCaptions.url
+      : props.captionsUrl;
+  const captions = useCaptionsSource(captionsUrl);
   const playing = currentChapterIndex(props.chapters, position);
 
   function seek(chapter: Chapter) {
@@ -106,30 +162,141 @@ export function EpisodePlayer(props: {
     });
   }
 
+  function recoverAudio(element: HTMLAudioElement) {
+    if (refreshLinks === undefined) {
+      // Signed links expire; ask once per link for fresh ones.
+      if (failedUrl === props.audioUrl) return;
+      setFailedUrl(props.audioUrl);
+      props.onLinkExpired?.();
+      return;
+    }
+    // One refresh per error burst: a second failure before the new source loads means
+    // the file is really gone, not that its link expired.
+    if (recoveryRef.current !== 'idle') {
+      if (recoveryRef.current === 'retried') setRecovery('gone');
+      return;
+    }
+    resumeAt.current = { time: element.currentTime, play: wasPlaying.current };
+    setRecovery('refreshing');
+    const replaces = { audio: props.audioUrl, captions: props.captionsUrl };
+    refreshLinks().then(
+      (links) => {
+        if (!mounted.current) return;
+        if (links.audioUrl === undefined || links.audioUrl === audioUrl) {
+          setRecovery('gone');
+          return;
+        }
+        setFreshAudio({ replaces: replaces.audio, url: links.audioUrl });
+        setFreshCaptions({ replaces: replaces.captions, url: links.captionsUrl });
+        setRecovery('retried');
+      },
+      () => {
+        if (mounted.current) setRecovery('gone');
+      },
+    );
+  }
+
+  function recoverCaptions() {
+    if (refreshLinks === undefined || captionsRetried.current || recoveryRef.current !== 'idle') {
+      return;
+    }
+    captionsRetried.current = true;
+    const replaces = props.captionsUrl;
+    refreshLinks().then(
+      (links) => {
+        if (
+          mounted.current &&
+          links.captionsUrl !== undefined &&
+          links.captionsUrl !== captionsUrl
+        ) {
+          setFreshCaptions({ replaces, url: links.captionsUrl });
+        }
+      },
+      () => {
+        // The captions stay unavailable; the audio plays on.
+      },
+    );
+  }
+
+  // A new link from the parent (e.g. the jobs list reloaded) may work: try again.
+  useEffect(() => {
+    if (recoveryRef.current === 'gone') setRecovery('idle');
+  }, [props.audioUrl]);
+
+  // React does not forward a <track>'s error event; listen on the element itself.
+  const trackRef = useRef<HTMLTrackElement>(null);
+  const onCaptionsError = useRef(recoverCaptions);
+  onCaptionsError.current = recoverCaptions;
+  const hasTrack = captions.src !== undefined;
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!hasTrack || track === null) return undefined;
+    const listener = () => onCaptionsError.current();
+    track.addEventListener('error', listener);
+    return () => track.removeEventListener('error', listener);
+  }, [hasTrack]);
+
+  const captionsFailed = captions.error !== undefined;
+  useEffect(() => {
+    // Only a new failure triggers a refresh (recoverCaptions itself tries once).
+    if (captionsFailed) onCaptionsError.current();
+  }, [captionsFailed]);
+
   return (
     <div className="player">
       <audio
         ref={audioRef}
         controls
         preload="metadata"
-        src={props.audioUrl}
+        src={audioUrl}
         aria-label={`Play “${props.title}”`}
         onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
-        onError={() => {
-          // Signed links expire; ask once per link for fresh ones.
-          if (failedUrl === props.audioUrl) return;
-          setFailedUrl(props.audioUrl);
-          props.onLinkExpired?.();
+        onPlay={() => {
+          wasPlaying.current = true;
         }}
+        onPause={() => {
+          wasPlaying.current = false;
+        }}
+        onEnded={() => {
+          wasPlaying.current = false;
+        }}
+        onLoadedMetadata={(event) => {
+          const element = event.currentTarget;
+          const resume = resumeAt.current;
+          if (resume === undefined) return;
+          // The fresh source loaded: this error burst is over.
+          resumeAt.current = undefined;
+          setRecovery('idle');
+          element.currentTime = resume.time;
+          setPosition(resume.time);
+          if (resume.play) {
+            element.play().catch(() => {
+              // Autoplay policies may refuse; the position is restored for the next play.
+            });
+          }
+        }}
+        onError={(event) => recoverAudio(event.currentTarget)}
         data-testid="episode-audio"
       >
         {captions.src ? (
-          <track kind="captions" src={captions.src} srcLang="en" label="English" default />
+          <track
+            kind="captions"
+            src={captions.src}
+            srcLang="en"
+            label="English"
+            default
+            ref={trackRef}
+          />
         ) : null}
       </audio>
-      {failedUrl === props.audioUrl ? (
+      {failedUrl === props.audioUrl || recovery === 'refreshing' ? (
         <p className="muted" role="status">
           The audio could not load; fetching a fresh link…
+        </p>
+      ) : null}
+      {recovery === 'gone' ? (
+        <p className="muted" role="alert" data-testid="episode-audio-gone">
+          This episode’s audio is not available right now. Reload the page to try again.
         </p>
       ) : null}
       {captions.error !== undefined ? (

@@ -20,11 +20,16 @@ function formatCreated(iso: string): string {
  *
  * @example
  * ```tsx
- * <EpisodeCard job={job} onLinkExpired={reloadJobs} />
+ * <EpisodeCard job={job} onLinkExpired={reloadJobs} refreshJob={(id) => api.getPodcast(id)} />
  * ```
  */
-export function EpisodeCard(props: { job: Job; onLinkExpired?: () => void }) {
-  const { job } = props;
+export function EpisodeCard(props: {
+  job: Job;
+  onLinkExpired?: () => void;
+  /** Fetches one job again (fresh signed links); lets the player recover from an expired link. */
+  refreshJob?: (jobId: string) => Promise<Job>;
+}) {
+  const { job, refreshJob } = props;
   const final = isFinal(job);
   const percent = Math.round(progressFraction(job) * 100);
   return (
@@ -78,6 +83,7 @@ export function EpisodeCard(props: { job: Job; onLinkExpired?: () => void }) {
           captionsUrl={job.captionsUrl}
           chapters={job.chapters ?? []}
           onLinkExpired={props.onLinkExpired}
+          refreshLinks={refreshJob ? () => refreshJob(job.jobId) : undefined}
         />
       ) : null}
     </li>
@@ -89,10 +95,15 @@ export function EpisodeCard(props: { job: Job; onLinkExpired?: () => void }) {
  *
  * @example
  * ```tsx
- * <EpisodesPanel jobs={jobs} onRetry={reloadJobs} />
+ * <EpisodesPanel jobs={jobs} onRetry={reloadJobs} refreshJob={(id) => api.getPodcast(id)} />
  * ```
  */
-export function EpisodesPanel(props: { jobs: Resource<Job[]>; onRetry: () => void }) {
+export function EpisodesPanel(props: {
+  jobs: Resource<Job[]>;
+  onRetry: () => void;
+  /** Fetches one job again (`GET /api/podcasts/{jobId}`), for players whose link expired. */
+  refreshJob?: (jobId: string) => Promise<Job>;
+}) {
   const { jobs } = props;
   const active = jobs.data?.filter((job) => !isFinal(job)).length ?? 0;
   return (
@@ -124,7 +135,12 @@ export function EpisodesPanel(props: { jobs: Resource<Job[]>; onRetry: () => voi
       ) : (
         <ul className="episodes">
           {jobs.data.map((job) => (
-            <EpisodeCard key={job.jobId} job={job} onLinkExpired={props.onRetry} />
+            <EpisodeCard
+              key={job.jobId}
+              job={job}
+              onLinkExpired={props.onRetry}
+              refreshJob={props.refreshJob}
+            />
           ))}
         </ul>
       )}
