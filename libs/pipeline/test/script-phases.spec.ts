@@ -247,6 +247,19 @@ describe('createFinishScriptStep', () => {
     });
   });
 
+  it('refuses a job that became final after its chapters were written, storing no script and sending no chunks on', async () => {
+    const job = await createdJob({ minutes: 2 });
+    await writeOutline()({ userId: job.userId, jobId: job.jobId });
+    await writeChapter()({ userId: job.userId, jobId: job.jobId, part: 0 });
+    await jobs.setStatus(job.userId, job.jobId, 'failed', { error: 'stopped by the test' });
+
+    await expect(finishScript()({ userId: job.userId, jobId: job.jobId })).rejects.toBeInstanceOf(
+      JobStateError,
+    );
+    expect(store.objects.has(objectKeys.script(job.userId, job.jobId))).toBe(false);
+    expect(await jobs.get(job.userId, job.jobId)).toMatchObject({ status: 'failed' });
+  });
+
   it('refuses when a part object is missing, naming its key, and neither stores the script nor moves the job', async () => {
     const job = await createdJob();
     const { parts } = await writeOutline()({ userId: job.userId, jobId: job.jobId });

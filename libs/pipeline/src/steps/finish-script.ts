@@ -1,4 +1,5 @@
 import { joinScriptParts, planSpeech, ScriptOutputError } from '@lumcast/script-generation';
+import { isFinalStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { storedOutlineSchema, storedScriptPartSchema } from './script-part-inputs';
@@ -33,6 +34,10 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
     userId: string;
     jobId: string;
   }): Promise<WriteScriptOutput> {
+    const job = await deps.jobs.get(userId, jobId);
+    if (!job || isFinalStatus(job.status)) {
+      throw new JobStateError(`Job ${jobId} of ${userId} is missing or already final`);
+    }
     const stored = storedOutlineSchema.parse(await read(objectKeys.scriptOutline(userId, jobId)));
     const count = stored.plan.kind === 'whole' ? 1 : stored.plan.outline.chapters.length;
     const parts = await Promise.all(
@@ -68,7 +73,10 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
       JSON.stringify(artifact),
       'application/json',
     );
-    await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length });
+    // A job that became final meanwhile must not send its chunks to Polly (paid work).
+    if (!(await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length }))) {
+      throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
+    }
     return {
       quality: stored.request.quality,
       totalChunks: plan.length,

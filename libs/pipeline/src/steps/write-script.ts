@@ -69,7 +69,9 @@ export function createWriteScriptStep(deps: WriteScriptDeps) {
       JSON.stringify(artifact),
       'application/json',
     );
-    await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length });
+    if (!(await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length }))) {
+      throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
+    }
     return {
       quality: job.quality,
       totalChunks: plan.length,
