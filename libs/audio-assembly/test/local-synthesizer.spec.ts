@@ -58,7 +58,8 @@ describe('LocalSynthesizer', () => {
       concurrency: 3,
       requestsPerSecond: 100,
     });
-  });
+    // Compiling espeak-ng's WASM and encoding MP3 takes a few seconds, more on a busy CI machine.
+  }, 60_000);
   afterAll(() => local.close());
 
   it('speaks text as 22.05 kHz mono MP3 that ffmpeg decodes without error', () => {
