@@ -7,6 +7,7 @@ import {
 } from './prompt-sections';
 import type { ScriptOutline } from './script-outline';
 import type { ScriptRequest } from './script-request';
+import { SEGMENTS_SCHEMA } from './segments-schema';
 import { acceptedWordRange } from './speech-rate';
 
 /**
@@ -31,18 +32,7 @@ export const CHAPTER_TOOL_NAME = 'submit_podcast_chapter';
 export const CHAPTER_TOOL_INPUT_SCHEMA = {
   type: 'object',
   properties: {
-    segments: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        properties: {
-          speaker: { type: 'string', description: 'One of the two host names.' },
-          text: { type: 'string', description: 'What the host says, as plain spoken text.' },
-        },
-        required: ['speaker', 'text'],
-      },
-    },
+    segments: SEGMENTS_SCHEMA,
   },
   required: ['segments'],
 };

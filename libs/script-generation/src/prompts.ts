@@ -6,6 +6,7 @@ import {
   sourceSection,
 } from './prompt-sections';
 import type { ScriptRequest } from './script-request';
+import { SEGMENTS_SCHEMA } from './segments-schema';
 import { acceptedWordRange, targetWords, type SpeechEngine } from './speech-rate';
 
 /**
@@ -50,18 +51,7 @@ export const SCRIPT_TOOL_INPUT_SCHEMA = {
         type: 'object',
         properties: {
           title: { type: 'string' },
-          segments: {
-            type: 'array',
-            minItems: 1,
-            items: {
-              type: 'object',
-              properties: {
-                speaker: { type: 'string', description: 'One of the two host names.' },
-                text: { type: 'string', description: 'What the host says, as plain spoken text.' },
-              },
-              required: ['speaker', 'text'],
-            },
-          },
+          segments: SEGMENTS_SCHEMA,
         },
         required: ['title', 'segments'],
       },

@@ -1,0 +1,21 @@
+/**
+ * JSON schema of a chapter's spoken segments, shared by the whole-script and the chapter
+ * tools (`podcastScriptSchema` is the authority: answers are validated with zod).
+ *
+ * @example
+ * ```ts
+ * const chapter = { type: 'object', properties: { title: { type: 'string' }, segments: SEGMENTS_SCHEMA } };
+ * ```
+ */
+export const SEGMENTS_SCHEMA = {
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    properties: {
+      speaker: { type: 'string', description: 'One of the two host names.' },
+      text: { type: 'string', description: 'What the host says, as plain spoken text.' },
+    },
+    required: ['speaker', 'text'],
+  },
+} as const;
