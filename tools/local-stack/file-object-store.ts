@@ -1,12 +1,21 @@
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import type { ObjectStore } from '@lumcast/pipeline';
+import { ObjectNotFoundError, type ObjectStore } from '@lumcast/pipeline';
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._@/-]*$/;
 
 /**
+ * File-system codes that mean "no object at this key", as S3 would answer `NoSuchKey`:
+ * no such file (`ENOENT`), a file where the key needs a folder (`ENOTDIR`), or a folder
+ * where the key needs a file (`EISDIR`: the key is only a prefix of other keys).
+ */
+const MISSING_OBJECT_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+/**
  * {@link ObjectStore} on a folder: the local stand-in for the S3 bucket.
- * Keys map to files under the folder; a key that could leave it is refused.
+ * Keys map to files under the folder; a key that could leave it is refused. `get` of a
+ * key with no file throws `ObjectNotFoundError` (the fs error as `cause`); any other fs
+ * error is rethrown unchanged.
  *
  * @example
  * ```ts
@@ -37,7 +46,16 @@ export class FileObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<Uint8Array> {
-    return new Uint8Array(await readFile(this.pathOf(key)));
+    const file = this.pathOf(key);
+    try {
+      return new Uint8Array(await readFile(file));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      if (code !== undefined && MISSING_OBJECT_CODES.has(code)) {
+        throw new ObjectNotFoundError(key, { cause: error });
+      }
+      throw error;
+    }
   }
 
   async delete(keys: string[]): Promise<void> {

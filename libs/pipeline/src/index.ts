@@ -24,6 +24,7 @@ export type {
   TableAction,
 } from './access/function-access';
 export type { ObjectStore } from './ports/object-store';
+export { ObjectNotFoundError, PipelineError } from './errors';
 export { jobMessageSchema } from './ports/job-queue';
 export type { JobMessage, JobQueue } from './ports/job-queue';
 export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';

@@ -3,6 +3,7 @@ import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import type { JobRecord } from '../src/jobs/job';
 import { JOBS_TABLE_KEY } from '../src/jobs/jobs-table';
+import { ObjectNotFoundError } from '../src/errors';
 import type { ObjectStore } from '../src/ports/object-store';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
@@ -52,7 +53,10 @@ export function queuedJob(overrides: Partial<JobRecord> = {}): JobRecord {
   };
 }
 
-/** An {@link ObjectStore} in a Map, for steps whose storage is not the point of the test. */
+/**
+ * An {@link ObjectStore} in a Map, for steps whose storage is not the point of the test;
+ * like the real stores, `get` of a missing key throws {@link ObjectNotFoundError}.
+ */
 export class MemoryObjectStore implements ObjectStore {
   readonly objects = new Map<string, Uint8Array>();
 
@@ -62,7 +66,7 @@ export class MemoryObjectStore implements ObjectStore {
 
   async get(key: string): Promise<Uint8Array> {
     const body = this.objects.get(key);
-    if (!body) throw new Error(`No object ${key}`);
+    if (!body) throw new ObjectNotFoundError(key);
     return body;
   }
 

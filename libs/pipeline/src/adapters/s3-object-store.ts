@@ -4,10 +4,26 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { ObjectNotFoundError } from '../errors';
 import type { ObjectStore } from '../ports/object-store';
 
 /**
- * {@link ObjectStore} on an S3 bucket.
+ * Whether an S3 error means "no object at this key": `NoSuchKey` (GET), `NotFound` (HEAD,
+ * which has no error body), or any other 404 except `NoSuchBucket` (a wrong bucket is a
+ * configuration error, not a missing object). Without `s3:ListBucket` S3 answers a missing
+ * key with 403 `AccessDenied`, which is not mapped: it cannot be told from a real denial.
+ */
+function isMissingObject(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, $metadata } = error as { name?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  if (name === 'NoSuchKey' || name === 'NotFound') return true;
+  return $metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket';
+}
+
+/**
+ * {@link ObjectStore} on an S3 bucket. `get` of a missing key throws
+ * {@link ObjectNotFoundError} (the SDK error as `cause`); other SDK errors (`AccessDenied`,
+ * `NoSuchBucket`, throttling, network) are rethrown unchanged.
  *
  * @example
  * ```ts
@@ -29,9 +45,20 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<Uint8Array> {
-    const { Body } = await this.options.client.send(
-      new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
-    );
+    let Body;
+    try {
+      ({ Body } = await this.options.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
+      ));
+    } catch (error) {
+      if (isMissingObject(error)) {
+        throw new ObjectNotFoundError(key, {
+          cause: error,
+          message: `No object at key ${key} in bucket ${this.options.bucket}`,
+        });
+      }
+      throw error;
+    }
     if (!Body) throw new Error(`S3 object ${key} has no body`);
     return Body.transformToByteArray();
   }

@@ -4,6 +4,9 @@
  * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json`,
  * `episodes/<user>/<job>/episode.mp3`, `episodes/<user>/<job>/captions.vtt`).
  *
+ * `get` of a key with no object throws `ObjectNotFoundError` (from `errors.ts`) with the
+ * key, whatever the store; every other failure of the store is rethrown unchanged.
+ *
  * @example
  * ```ts
  * await store.put('scripts/alice/j-1.json', JSON.stringify(script), 'application/json');
@@ -12,6 +15,7 @@
  */
 export interface ObjectStore {
   put(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
+  /** The object's bytes; `ObjectNotFoundError` when there is no object at `key`. */
   get(key: string): Promise<Uint8Array>;
   delete(keys: string[]): Promise<void>;
 }
