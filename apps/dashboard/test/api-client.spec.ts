@@ -93,6 +93,62 @@ describe('createApiClient', () => {
     expect(job?.chapters).toEqual([{ title: 'Welcome', startSeconds: 0, endSeconds: 20 }]);
   });
 
+  it('asks for one page with limit and cursor in the query and returns its items and nextCursor', async () => {
+    route = () => [200, { items: [READY_JOB], nextCursor: 'eyJhZnRlciI6ImpvYi0xIn0' }];
+    const page = await client().listPodcastsPage({ limit: 20, cursor: 'eyJhZnRlciI6ImpvYi0wIn0' });
+    expect(server.requests[0]?.url).toBe('/api/podcasts?limit=20&cursor=eyJhZnRlciI6ImpvYi0wIn0');
+    expect(page.items.map((job) => job.jobId)).toEqual(['job-1']);
+    expect(page.nextCursor).toBe('eyJhZnRlciI6ImpvYi0xIn0');
+  });
+
+  it('asks for the first page with no query when no page is named, and has no nextCursor on the last page', async () => {
+    route = () => [200, { items: [READY_JOB] }];
+    const page = await client().listPodcastsPage();
+    expect(server.requests[0]?.url).toBe('/api/podcasts');
+    expect(page).toEqual({ items: [expect.objectContaining({ jobId: 'job-1' })] });
+    expect('nextCursor' in page).toBe(false);
+  });
+
+  it('keeps listPodcasts returning the first page of jobs when the answer has a nextCursor', async () => {
+    route = () => [200, { items: [READY_JOB], nextCursor: 'eyJhZnRlciI6ImpvYi0xIn0' }];
+    const jobs = await client().listPodcasts();
+    expect(server.requests[0]?.url).toBe('/api/podcasts');
+    expect(jobs.map((job) => job.jobId)).toEqual(['job-1']);
+  });
+
+  it('reports a nextCursor that is not a non-empty string as a ResponseShapeError', async () => {
+    route = () => [200, { items: [], nextCursor: 42 }];
+    await expect(client().listPodcastsPage()).rejects.toThrow(
+      new ResponseShapeError('GET /api/podcasts: "nextCursor" is not a string'),
+    );
+    route = () => [200, { items: [], nextCursor: '' }];
+    await expect(client().listPodcastsPage()).rejects.toThrow(
+      new ResponseShapeError('GET /api/podcasts: "nextCursor" is empty'),
+    );
+    route = () => [200, { items: [], nextCursor: 42 }];
+    await expect(client().listPodcasts()).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it('turns a refused cursor into an ApiError naming the cursor field', async () => {
+    route = () => [
+      400,
+      {
+        error: {
+          code: 'invalid_field',
+          message: 'The cursor is not one this API returned.',
+          field: 'cursor',
+        },
+      },
+    ];
+    await expect(client().listPodcastsPage({ cursor: 'forged' })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      code: 'invalid_field',
+      field: 'cursor',
+    });
+    expect(server.requests[0]?.url).toBe('/api/podcasts?cursor=forged');
+  });
+
   it('turns a quota refusal into an ApiError that keeps code, remaining and reset time', async () => {
     route = () => [
       429,

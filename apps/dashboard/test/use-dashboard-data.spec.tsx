@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ApiClient } from '../src/api/api-client';
-import type { Job, QuotaSummary } from '../src/api/types';
+import type { Job, PodcastPage, QuotaSummary } from '../src/api/types';
 import { useDashboardData } from '../src/hooks/use-dashboard-data';
 import { aJob } from './support/jobs';
 
@@ -17,10 +17,14 @@ function quota(used: number): QuotaSummary {
 }
 
 /** An API whose answers are scripted: each list call returns the next snapshot. */
-function scriptedApi(snapshots: Job[][], quotas: QuotaSummary[]) {
+function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[]) {
   const calls = { list: 0, quota: 0 };
+  const pages = snapshots.map((snapshot) =>
+    Array.isArray(snapshot) ? { items: snapshot } : snapshot,
+  );
   const api: ApiClient = {
-    listPodcasts: async () => snapshots[Math.min(calls.list++, snapshots.length - 1)] ?? [],
+    listPodcastsPage: async () => pages[Math.min(calls.list++, pages.length - 1)] ?? { items: [] },
+    listPodcasts: async () => (await api.listPodcastsPage()).items,
     getQuota: async () => quotas[Math.min(calls.quota++, quotas.length - 1)] ?? quota(0),
     getPodcast: async () => {
       throw new Error('not used');
@@ -67,9 +71,9 @@ describe('useDashboardData', () => {
     let fail = false;
     const flaky: ApiClient = {
       ...api,
-      listPodcasts: async () => {
+      listPodcastsPage: async () => {
         if (fail) throw new Error('connection reset');
-        return api.listPodcasts();
+        return api.listPodcastsPage();
       },
     };
     const { result } = renderHook(() => useDashboardData(flaky, 1000));
@@ -80,5 +84,33 @@ describe('useDashboardData', () => {
     });
     await waitFor(() => expect(result.current.jobs.error).toBeInstanceOf(Error));
     expect(result.current.jobs.data).toHaveLength(1);
+  });
+
+  it('polls the first page only and passes on its nextCursor, which goes when the list fits one page', async () => {
+    const running = aJob({ jobId: 'job-2', status: 'synthesizing' });
+    const older = aJob({ jobId: 'job-1', status: 'ready', cost: 1, chargedWeek: '2026-W49' });
+    const { api } = scriptedApi(
+      [{ items: [running], nextCursor: 'after-job-2' }, { items: [running, older] }],
+      [quota(0)],
+    );
+    const requested: unknown[] = [];
+    const recording: ApiClient = {
+      ...api,
+      listPodcastsPage: async (request) => {
+        requested.push(request);
+        return api.listPodcastsPage(request);
+      },
+    };
+    const { result } = renderHook(() => useDashboardData(recording, 1000));
+    await waitFor(() => expect(result.current.jobsNextCursor).toBe('after-job-2'));
+    expect(result.current.jobs.data?.map((job) => job.jobId)).toEqual(['job-2']);
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(2));
+    expect(result.current.jobsNextCursor).toBeUndefined();
+    // The poll asks for the API's default first page, as listPodcasts() did.
+    expect(requested).toEqual([undefined, undefined]);
   });
 });

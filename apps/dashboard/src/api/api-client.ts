@@ -1,6 +1,13 @@
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
-import { parseJob, parseJobList, parseQuotaSummary } from './parse-responses';
-import type { CreatePodcastAccepted, CreatePodcastRequest, Job, QuotaSummary } from './types';
+import { parseJob, parseJobList, parseJobPage, parseQuotaSummary } from './parse-responses';
+import type {
+  CreatePodcastAccepted,
+  CreatePodcastRequest,
+  Job,
+  PodcastPage,
+  PodcastPageRequest,
+  QuotaSummary,
+} from './types';
 
 /**
  * What the dashboard asks of the HTTP API. Every path is relative: the API is on
@@ -9,11 +16,18 @@ import type { CreatePodcastAccepted, CreatePodcastRequest, Job, QuotaSummary } f
  * @example
  * ```ts
  * const quota = await api.getQuota();
+ * const { items, nextCursor } = await api.listPodcastsPage({ limit: 20 });
  * ```
  */
 export interface ApiClient {
   getQuota(): Promise<QuotaSummary>;
+  /** The first page of the caller's jobs, newest first (the API's default page size). */
   listPodcasts(): Promise<Job[]>;
+  /**
+   * One page of the caller's jobs, newest first, with the cursor of the next (older) page
+   * when there is one: `GET /api/podcasts?limit=&cursor=`.
+   */
+  listPodcastsPage(request?: PodcastPageRequest): Promise<PodcastPage>;
   getPodcast(jobId: string): Promise<Job>;
   createPodcast(request: CreatePodcastRequest): Promise<CreatePodcastAccepted>;
 }
@@ -63,6 +77,15 @@ function toApiError(status: number, body: unknown, where: string): ApiError {
   return new ApiError(`${fallback} (HTTP ${status})`, { status, code: `http_${status}` });
 }
 
+/** `/api/podcasts`, with `?limit=&cursor=` only for what is asked (the cursor as it came). */
+function podcastsPath(page: PodcastPageRequest): string {
+  const query = new URLSearchParams();
+  if (page.limit !== undefined) query.set('limit', String(page.limit));
+  if (page.cursor !== undefined) query.set('cursor', page.cursor);
+  const search = query.toString();
+  return search.length === 0 ? '/api/podcasts' : `/api/podcasts?${search}`;
+}
+
 /**
  * Builds the typed HTTP API client. Errors are typed: {@link ApiError} for an
  * error status, {@link NetworkError} when no answer came, {@link ResponseShapeError}
@@ -71,7 +94,7 @@ function toApiError(status: number, body: unknown, where: string): ApiError {
  * @example
  * ```ts
  * const api = createApiClient({ identityHeaders: async () => ({ 'x-lumcast-user': 'alice' }) });
- * const { items } = { items: await api.listPodcasts() };
+ * const jobs = await api.listPodcasts();
  * ```
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -112,6 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     getQuota: async () => parseQuotaSummary(await request('GET', '/api/quota')),
     listPodcasts: async () => parseJobList(await request('GET', '/api/podcasts')),
+    listPodcastsPage: async (page = {}) => parseJobPage(await request('GET', podcastsPath(page))),
     getPodcast: async (jobId) =>
       parseJob(await request('GET', `/api/podcasts/${encodeURIComponent(jobId)}`)),
     createPodcast: async (input) => {

@@ -1,6 +1,13 @@
 import { isVoiceQuality } from '@lumcast/quota';
 import { ResponseShapeError } from './errors';
-import { JOB_STATUSES, type Chapter, type Job, type JobStatus, type QuotaSummary } from './types';
+import {
+  JOB_STATUSES,
+  type Chapter,
+  type Job,
+  type JobStatus,
+  type PodcastPage,
+  type QuotaSummary,
+} from './types';
 
 type Json = Record<string, unknown>;
 
@@ -103,7 +110,31 @@ export function parseJob(value: unknown, where = 'job'): Job {
 }
 
 /**
- * Checks the body of `GET /api/podcasts`.
+ * Checks one page of `GET /api/podcasts`: `items` is a list of jobs, and `nextCursor`,
+ * when present, is a non-empty string (the API's opaque cursor, passed back as it is).
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ * @example
+ * ```ts
+ * const { items, nextCursor } = parseJobPage(await response.json());
+ * ```
+ */
+export function parseJobPage(value: unknown): PodcastPage {
+  const where = 'GET /api/podcasts';
+  const body = asObject(value, where);
+  const items = body['items'];
+  if (!Array.isArray(items)) throw new ResponseShapeError(`${where}: "items" is not a list`);
+  const nextCursor = optionalStr(body, 'nextCursor', where);
+  if (nextCursor !== undefined && nextCursor.length === 0) {
+    throw new ResponseShapeError(`${where}: "nextCursor" is empty`);
+  }
+  const jobs = items.map((item, index) => parseJob(item, `items[${index}]`));
+  return nextCursor === undefined ? { items: jobs } : { items: jobs, nextCursor };
+}
+
+/**
+ * Checks the body of `GET /api/podcasts` and returns its jobs (the first page only; see
+ * {@link parseJobPage} for the cursor).
  *
  * @example
  * ```ts
@@ -111,11 +142,7 @@ export function parseJob(value: unknown, where = 'job'): Job {
  * ```
  */
 export function parseJobList(value: unknown): Job[] {
-  const body = asObject(value, 'GET /api/podcasts');
-  const items = body['items'];
-  if (!Array.isArray(items))
-    throw new ResponseShapeError('GET /api/podcasts: "items" is not a list');
-  return items.map((item, index) => parseJob(item, `items[${index}]`));
+  return parseJobPage(value).items;
 }
 
 /**

@@ -59,3 +59,32 @@ export type CreatePodcastRequest = PodcastRequest;
  * ```
  */
 export type CreatePodcastAccepted = PodcastAccepted;
+
+/**
+ * One page of `GET /api/podcasts?limit=&cursor=`: the jobs, newest first, and the opaque
+ * cursor of the next (older) page when there is one.
+ *
+ * @example
+ * ```ts
+ * const more = (page: PodcastPage) => page.nextCursor !== undefined;
+ * ```
+ */
+export interface PodcastPage {
+  items: Job[];
+  /** Pass back as `cursor` to get the next page; absent on the last page. */
+  nextCursor?: string;
+}
+
+/**
+ * Which page of `GET /api/podcasts` to ask for. Without `limit` the API's default (100)
+ * applies; without `cursor` it is the first (newest) page.
+ *
+ * @example
+ * ```ts
+ * const next: PodcastPageRequest = { limit: 20, cursor: page.nextCursor };
+ * ```
+ */
+export interface PodcastPageRequest {
+  limit?: number;
+  cursor?: string;
+}

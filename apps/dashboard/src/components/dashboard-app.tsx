@@ -200,6 +200,7 @@ function CognitoIdentityApp(props: { config: CognitoConfig }) {
     return {
       getQuota: signedOutOn401(client.getQuota),
       listPodcasts: signedOutOn401(client.listPodcasts),
+      listPodcastsPage: signedOutOn401(client.listPodcastsPage),
       getPodcast: signedOutOn401(client.getPodcast),
       createPodcast: signedOutOn401(client.createPodcast),
     };

@@ -14,14 +14,19 @@ export const POLL_INTERVAL_MS = 1500;
  * any job is still running, and reloads the quota whenever a job becomes final
  * (that is when the charge lands).
  *
+ * `jobs` is the first page of `GET /api/podcasts` (the API's default page size), as it
+ * always was; `jobsNextCursor` is that page's `nextCursor`, from which older pages can be
+ * loaded (see `useEpisodePages`). Older pages are never polled.
+ *
  * @example
  * ```ts
- * const { quota, jobs, reloadQuota, reloadJobs } = useDashboardData(api);
+ * const { quota, jobs, jobsNextCursor, reloadQuota, reloadJobs } = useDashboardData(api);
  * ```
  */
 export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_MS) {
   const [quota, setQuota] = useState<Resource<QuotaSummary>>({ loading: true });
   const [jobs, setJobs] = useState<Resource<Job[]>>({ loading: true });
+  const [jobsNextCursor, setJobsNextCursor] = useState<string | undefined>();
   const runningIds = useRef<Set<string>>(new Set());
 
   const reloadQuota = useCallback(async () => {
@@ -37,12 +42,13 @@ export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_
   const reloadJobs = useCallback(async () => {
     setJobs((previous) => ({ ...previous, loading: true }));
     try {
-      const data = await api.listPodcasts();
+      const { items: data, nextCursor } = await api.listPodcastsPage();
       const finishedSinceLastLoad = data.some(
         (job) => isFinal(job) && runningIds.current.has(job.jobId),
       );
       runningIds.current = new Set(data.filter((job) => !isFinal(job)).map((job) => job.jobId));
       setJobs({ data, loading: false });
+      setJobsNextCursor(nextCursor);
       if (finishedSinceLastLoad) void reloadQuota();
     } catch (error) {
       setJobs((previous) => ({ ...previous, error, loading: false }));
@@ -61,5 +67,5 @@ export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_
     return () => clearTimeout(timer);
   }, [anyRunning, jobs, reloadJobs, pollIntervalMs]);
 
-  return { quota, jobs, reloadQuota, reloadJobs };
+  return { quota, jobs, jobsNextCursor, reloadQuota, reloadJobs };
 }
