@@ -260,7 +260,7 @@ describe('createFinishScriptStep', () => {
     expect(await jobs.get(job.userId, job.jobId)).toMatchObject({ status: 'failed' });
   });
 
-  it('refuses when a part object is missing, naming its key, and neither stores the script nor moves the job', async () => {
+  it('refuses when a part object is missing with an ObjectNotFoundError naming the part and its key, and neither stores the script nor moves the job', async () => {
     const job = await createdJob();
     const { parts } = await writeOutline()({ userId: job.userId, jobId: job.jobId });
     const missing = parts[parts.length - 1] ?? 0;
@@ -268,9 +268,12 @@ describe('createFinishScriptStep', () => {
       await writeChapter()({ userId: job.userId, jobId: job.jobId, part });
     }
 
-    await expect(finishScript()({ userId: job.userId, jobId: job.jobId })).rejects.toThrow(
-      objectKeys.scriptPart(job.userId, job.jobId, missing),
-    );
+    const key = objectKeys.scriptPart(job.userId, job.jobId, missing);
+    await expect(finishScript()({ userId: job.userId, jobId: job.jobId })).rejects.toMatchObject({
+      name: 'ObjectNotFoundError',
+      key,
+      message: `part ${missing} of job ${job.jobId} is missing: no object at key ${key}`,
+    });
     expect(store.objects.has(objectKeys.script(job.userId, job.jobId))).toBe(false);
     expect(await jobs.get(job.userId, job.jobId)).toMatchObject({ status: 'writing_script' });
   });

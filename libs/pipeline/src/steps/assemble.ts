@@ -1,6 +1,7 @@
 import { assembleEpisode } from '@lumcast/audio-assembly';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { readStoredJson, readStoredObject } from './read-stored-object';
 import { JobStateError } from './step-errors';
 import type { AssembledEpisode, AssembleInput } from './step-inputs';
 import type { ScriptArtifact } from './write-script';
@@ -15,7 +16,8 @@ export interface AssembleDeps {
  * The assemble step: joins the synthesized chunks frame-exactly into one MP3
  * with ID3 chapters, writes WebVTT captions aligned to it, and returns the
  * measured duration the callback charges for. The measured episode is also
- * recorded on the job ({@link JobsTable.recordAssembled}).
+ * recorded on the job ({@link JobsTable.recordAssembled}). A missing script or chunk is an
+ * `ObjectNotFoundError` naming it (not retried: the failure path ends the job, uncharged).
  *
  * @example
  * ```ts
@@ -32,16 +34,22 @@ export function createAssembleStep(deps: AssembleDeps) {
     if (!(await deps.jobs.setStatus(userId, jobId, 'assembling'))) {
       throw new JobStateError(`Job ${jobId} of ${userId} is missing or already final`);
     }
-    const artifact = JSON.parse(
-      new TextDecoder().decode(await deps.store.get(objectKeys.script(userId, jobId))),
-    ) as ScriptArtifact;
+    const artifact = (await readStoredJson(
+      deps.store,
+      objectKeys.script(userId, jobId),
+      `the script of job ${jobId}`,
+    )) as ScriptArtifact;
     const ordered = [...synthesized].sort((a, b) => a.index - b.index);
     if (ordered.length !== artifact.plan.length || ordered.some((chunk, i) => chunk.index !== i)) {
       throw new JobStateError(
         `Job ${jobId}: ${ordered.length} synthesized chunks do not match the plan's ${artifact.plan.length}`,
       );
     }
-    const chunkAudio = await Promise.all(ordered.map((chunk) => deps.store.get(chunk.key)));
+    const chunkAudio = await Promise.all(
+      ordered.map((chunk) =>
+        readStoredObject(deps.store, chunk.key, `chunk ${chunk.index} of job ${jobId}`),
+      ),
+    );
     const episode = assembleEpisode(chunkAudio, {
       chapterTitles: artifact.script.chapters.map((chapter) => chapter.title),
       plan: artifact.plan,

@@ -9,6 +9,7 @@ import { JobStateError } from './step-errors';
 import type { AssembledEpisode, CallbackInput } from './step-inputs';
 import type { ScriptArtifact } from './write-script';
 import { objectKeys } from '../ports/object-store';
+import { readStoredJson } from './read-stored-object';
 
 /** Dependencies of {@link createCallbackStep}. */
 export interface CallbackDeps {
@@ -119,9 +120,11 @@ async function rememberEpisode(
   jobId: string,
   seriesId: string,
 ) {
-  const { script } = JSON.parse(
-    new TextDecoder().decode(await deps.store.get(objectKeys.script(userId, jobId))),
-  ) as ScriptArtifact;
+  const { script } = (await readStoredJson(
+    deps.store,
+    objectKeys.script(userId, jobId),
+    `the script of job ${jobId}`,
+  )) as ScriptArtifact;
   await deps.seriesMemory.remember({
     userId,
     seriesId,

@@ -5,6 +5,7 @@ import {
   type ScriptWriter,
 } from '@lumcast/script-generation';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { readStoredJson } from './read-stored-object';
 import {
   storedOutlineSchema,
   type StoredScriptPart,
@@ -29,6 +30,7 @@ export interface WriteChapterOutput {
  * One WriteChapter phase: reads the stored outline, writes part `part` (the whole script
  * for a `whole` plan, else that chapter) with one model round, and stores it at
  * `objectKeys.scriptPart`. Touches only the bucket; running it again overwrites the part.
+ * A missing outline is an `ObjectNotFoundError` (not retried: the failure path ends the job).
  *
  * @example
  * ```ts
@@ -42,8 +44,10 @@ export function createWriteChapterStep(deps: WriteChapterDeps) {
     part,
   }: Pick<WriteChapterInput, 'userId' | 'jobId' | 'part'>): Promise<WriteChapterOutput> {
     const stored = storedOutlineSchema.parse(
-      JSON.parse(
-        new TextDecoder().decode(await deps.store.get(objectKeys.scriptOutline(userId, jobId))),
+      await readStoredJson(
+        deps.store,
+        objectKeys.scriptOutline(userId, jobId),
+        `the outline of job ${jobId}`,
       ),
     );
     let written: StoredScriptPart;
