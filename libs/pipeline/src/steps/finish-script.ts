@@ -1,7 +1,16 @@
-import { joinScriptParts, planSpeech, ScriptOutputError } from '@lumcast/script-generation';
+import {
+  acceptedWordRange,
+  countScriptWords,
+  joinScriptParts,
+  planSpeech,
+  ScriptOutputError,
+  type PodcastScript,
+  type ScriptOutline,
+} from '@lumcast/script-generation';
 import { isFinalStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { readStoredJson } from './read-stored-object';
 import { storedOutlineSchema, storedScriptPartSchema } from './script-part-inputs';
 import { JobStateError } from './step-errors';
 import type { ScriptArtifact, WriteScriptOutput } from './write-script';
@@ -14,10 +23,29 @@ export interface FinishScriptDeps {
 }
 
 /**
+ * The words a joined script is missing or has too many, against the accepted window
+ * (`acceptedWordRange`, ±15 %) around the episode's target, or `undefined` when it fits.
+ * The target is the sum of the outline's chapter targets: a Bedrock outline's targets are
+ * rescaled (`scaleWordTargets`) to add up to exactly `targetWords(minutes, quality)` for
+ * the writer's speech engine, the target a script written in one call is checked against;
+ * the offline writer plans each chapter at its own length.
+ */
+function joinedLengthIssue(outline: ScriptOutline, script: PodcastScript): string | undefined {
+  const target = outline.chapters.reduce((total, chapter) => total + chapter.targetWords, 0);
+  const { min, max } = acceptedWordRange(target);
+  const words = countScriptWords(script);
+  if (words >= min && words <= max) return undefined;
+  return `chapters: the joined script has ${words} spoken words, outside the accepted ${min}–${max} around its target of ${target}`;
+}
+
+/**
  * The FinishScript phase: reads the stored outline and every part, joins and validates the
- * whole script (`ScriptOutputError` when the joined script is invalid), makes the speech
+ * whole script (`ScriptOutputError` when the joined script is invalid, or when its spoken
+ * words fall outside the accepted window around the episode's target), makes the speech
  * plan, stores the script artifact at `objectKeys.script` exactly as a script written in
  * one invocation, marks the job `synthesizing` and hands the chunks to the synthesize Map.
+ * A missing outline or part is an `ObjectNotFoundError` naming it; nothing is stored and
+ * the job is not moved, and the state machine's Catch sends it to the failure path.
  *
  * @example
  * ```ts
@@ -25,8 +53,6 @@ export interface FinishScriptDeps {
  * ```
  */
 export function createFinishScriptStep(deps: FinishScriptDeps) {
-  const read = async (key: string): Promise<unknown> =>
-    JSON.parse(new TextDecoder().decode(await deps.store.get(key)));
   return async function finishScript({
     userId,
     jobId,
@@ -38,11 +64,23 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
     if (!job || isFinalStatus(job.status)) {
       throw new JobStateError(`Job ${jobId} of ${userId} is missing or already final`);
     }
-    const stored = storedOutlineSchema.parse(await read(objectKeys.scriptOutline(userId, jobId)));
+    const stored = storedOutlineSchema.parse(
+      await readStoredJson(
+        deps.store,
+        objectKeys.scriptOutline(userId, jobId),
+        `the outline of job ${jobId}`,
+      ),
+    );
     const count = stored.plan.kind === 'whole' ? 1 : stored.plan.outline.chapters.length;
     const parts = await Promise.all(
       Array.from({ length: count }, async (_, index) =>
-        storedScriptPartSchema.parse(await read(objectKeys.scriptPart(userId, jobId, index))),
+        storedScriptPartSchema.parse(
+          await readStoredJson(
+            deps.store,
+            objectKeys.scriptPart(userId, jobId, index),
+            `part ${index} of job ${jobId}`,
+          ),
+        ),
       ),
     );
     let script;
@@ -62,6 +100,13 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
         throw new ScriptOutputError(
           joined.issues,
           `the joined script of job ${jobId} is invalid: ${joined.issues.slice(0, 3).join('; ')}`,
+        );
+      }
+      const lengthIssue = joinedLengthIssue(stored.plan.outline, joined.script);
+      if (lengthIssue) {
+        throw new ScriptOutputError(
+          [lengthIssue],
+          `the joined script of job ${jobId} is not the episode's length: ${lengthIssue}`,
         );
       }
       script = joined.script;
