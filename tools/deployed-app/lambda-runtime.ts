@@ -27,7 +27,12 @@ export interface LambdaRuntimeOptions {
 interface Container {
   readonly worker: Worker;
   busy: boolean;
+  /** Resolves when the bundle is imported (INIT): undefined, or the error payload it failed with. */
+  readonly initialized: Promise<InvocationResult['payload'] | undefined>;
 }
+
+/** Lambda's limit on a container's INIT phase (not scaled: it is this machine's import time). */
+const INIT_LIMIT_MS = 10_000;
 
 interface WorkerAnswer {
   readonly id: string;
@@ -165,7 +170,29 @@ export class LambdaRuntime {
     worker.unref();
     this.all.add(worker);
     worker.once('exit', () => this.all.delete(worker));
-    return { worker, busy: false };
+    const initialized = new Promise<InvocationResult['payload'] | undefined>((resolve) => {
+      const timer = setTimeout(
+        () =>
+          resolve({
+            errorType: 'Runtime.InitTimeout',
+            errorMessage: `INIT did not finish within ${INIT_LIMIT_MS / 1000} seconds`,
+            trace: [],
+          }),
+        INIT_LIMIT_MS,
+      );
+      const onInit = (message: { init?: boolean; ok?: boolean; error?: unknown }) => {
+        if (message?.init !== true) return;
+        clearTimeout(timer);
+        worker.off('message', onInit);
+        resolve(message.ok ? undefined : (message.error as InvocationResult['payload']));
+      };
+      worker.on('message', onInit);
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve({ errorType: 'Runtime.ExitError', errorMessage: 'exited during INIT', trace: [] });
+      });
+    });
+    return { worker, busy: false, initialized };
   }
 
   private discard(fn: FunctionSpec, container: Container): void {
@@ -179,9 +206,16 @@ export class LambdaRuntime {
     void container.worker.terminate();
   }
 
-  private runInContainer(fn: FunctionSpec, event: unknown): Promise<InvocationResult> {
+  private async runInContainer(fn: FunctionSpec, event: unknown): Promise<InvocationResult> {
     const container = this.container(fn);
     container.busy = true;
+    // The timeout counts from the end of INIT, as Lambda's does.
+    const initError = await container.initialized;
+    if (initError !== undefined) {
+      container.busy = false;
+      this.discard(fn, container);
+      return { payload: initError, functionError: 'Unhandled' };
+    }
     const id = randomUUID();
     const timeoutMs = fn.timeoutSeconds * 1000 * (this.options.timeScale ?? 1);
     const context = {

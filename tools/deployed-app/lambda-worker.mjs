@@ -45,3 +45,10 @@ parentPort.on('message', async ({ id, event, context }) => {
     parentPort.postMessage({ id, ok: false, error: errorPayload(error) });
   }
 });
+
+// Lambda's INIT phase: the bundle is imported when the container starts, before (and not counted
+// in) the first invocation's timeout.
+loadHandler().then(
+  () => parentPort.postMessage({ init: true, ok: true }),
+  (error) => parentPort.postMessage({ init: true, ok: false, error: errorPayload(error) }),
+);

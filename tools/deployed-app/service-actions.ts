@@ -248,7 +248,8 @@ function sqsCall(app: SynthesizedApp, request: ReceivedRequest): ServiceCall {
   const operation = jsonOperation(request, 'AmazonSQS');
   const input = jsonBody(request);
   const url = String(input['QueueUrl'] ?? '');
-  const queue = app.queues.find((q) => q.queueUrl === url);
+  // By account and name, the queue URL's path: its host is wherever the run serves SQS.
+  const queue = app.queues.find((q) => new URL(q.queueUrl).pathname === pathnameOf(url));
   if (queue === undefined)
     throw new AwsServiceError('QueueDoesNotExist', `The specified queue does not exist: ${url}`);
   return {
@@ -257,6 +258,14 @@ function sqsCall(app: SynthesizedApp, request: ReceivedRequest): ServiceCall {
       { action: SQS_BATCH_ACTIONS[operation] ?? `sqs:${operation}`, resource: queue.queueArn },
     ],
   };
+}
+
+function pathnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 function sfnCall(request: ReceivedRequest): ServiceCall {

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { loadSynthesizedApp } from './cloud-assembly';
+import { IamEvaluator } from './iam-evaluator';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { startS3Server } from './s3-server';
+import { startAwsEndpoints, type AwsEndpoints } from './aws-endpoints';
+import { startFakePolly, type FakePolly } from './fakes/fake-polly';
+import { startFakeBedrock, type FakeBedrock } from './fakes/fake-bedrock';
+import { LambdaRuntime } from './lambda-runtime';
+import { LocalQueues, startEventSourceMapping, type EventSourceMapping } from './queue';
+import { EventRules } from './event-rules';
+import { StateMachineRunner } from './state-machine-runner';
+import { startJwtIssuer, type JwtIssuer, type MintOptions } from './jwt-issuer';
+import { startHttpApiGateway, type HttpApiGateway } from './http-api-gateway';
+import type { FunctionSpec, SynthesizedApp } from './synthesized-app';
+import { CloudAssemblyError } from './errors';
+
+/** The output rate of a Bedrock model the run treats as realistic (the issue's 50–80 tokens/s). */
+export const REALISTIC_OUTPUT_TOKENS_PER_SECOND = 60;
+
+/** Options of {@link startDeployedApp}. */
+export interface DeployedAppOptions {
+  /** The cloud assembly `infra:synth` writes; default `dist/apps/infra/cdk.out`. */
+  readonly cdkOutDir?: string;
+  /**
+   * Multiplies every duration of the deployed app (Lambda timeouts, the definition's
+   * `TimeoutSeconds`/`IntervalSeconds`/`MaxDelaySeconds`/`HeartbeatSeconds`, SQS visibility
+   * timeouts and batching windows, EventBridge retry delays) and divides into the fake Bedrock's
+   * token rate, so a run at 0.05 keeps every ratio of the real one at 1/20 of its wall time.
+   * Polly's TPS limit is not scaled: it stays AWS's. Default 1.
+   */
+  readonly timeScale?: number;
+  /** Options of the fake Polly (e.g. `requestsPerSecond`). */
+  readonly polly?: Parameters<typeof startFakePolly>[0];
+  /** Options of the fake Bedrock; `outputTokensPerSecond` defaults to the realistic rate ÷ timeScale. */
+  readonly bedrock?: Parameters<typeof startFakeBedrock>[0];
+}
+
+/**
+ * The synthesized app running on this machine.
+ *
+ * @example
+ * ```ts
+ * const deployed = await startDeployedApp({ timeScale: 0.05 });
+ * const token = await deployed.token('user-1');
+ * await fetch(`${deployed.apiUrl}/api/quota`, { headers: { authorization: `Bearer ${token}` } });
+ * await deployed.stop();
+ * ```
+ */
+export interface DeployedApp {
+  readonly app: SynthesizedApp;
+  /** The HTTP API's base URL (what the dashboard calls `apiBaseUrl`). */
+  readonly apiUrl: string;
+  readonly issuer: JwtIssuer;
+  /** An ID token for a user, as the hosted UI would hand the dashboard. */
+  token(sub: string, options?: Omit<MintOptions, 'sub'>): Promise<string>;
+  readonly endpoints: AwsEndpoints;
+  readonly runtime: LambdaRuntime;
+  readonly stateMachine: StateMachineRunner;
+  readonly queues: LocalQueues;
+  readonly eventRules: EventRules;
+  readonly pollers: readonly EventSourceMapping[];
+  readonly polly: FakePolly;
+  readonly bedrock: FakeBedrock;
+  readonly timeScale: number;
+  /** Stops everything the run started (pollers, workers, executions, servers, Java). */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_CDK_OUT = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
+
+/** A stable local access key per function, so every call is attributed to its role. */
+function credentialsFor(fn: FunctionSpec): {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+} {
+  const digest = createHash('sha256').update(fn.logicalId).digest('hex').toUpperCase();
+  return {
+    accessKeyId: `ASIA${digest.slice(0, 16)}`,
+    secretAccessKey: createHash('sha256')
+      .update(`secret:${fn.logicalId}`)
+      .digest('base64')
+      .slice(0, 40),
+    sessionToken: createHash('sha256').update(`session:${fn.logicalId}`).digest('base64'),
+  };
+}
+
+/**
+ * Starts the synthesized app on this machine with AWS's rules enforced: the template's functions
+ * from their built bundles in the Lambda runtime (template environment, memory, timeouts, reserved
+ * concurrency, per-role credentials), its state machine definition in aws-local-stepfunctions, its
+ * queue and event source mapping, its EventBridge rules, its HTTP API with a JWT authorizer over a
+ * local issuer, DynamoDB Local and an S3 server behind IAM-enforcing front doors, and the fake
+ * Polly and Bedrock holding AWS's published limits.
+ *
+ * @example
+ * ```ts
+ * const deployed = await startDeployedApp({ timeScale: 0.05 });
+ * try {
+ *   // drive deployed.apiUrl with deployed.token('alice')
+ * } finally {
+ *   await deployed.stop();
+ * }
+ * ```
+ */
+export async function startDeployedApp(options: DeployedAppOptions = {}): Promise<DeployedApp> {
+  const timeScale = options.timeScale ?? 1;
+  if (!(timeScale > 0))
+    throw new CloudAssemblyError(`timeScale must be positive, not ${timeScale}`);
+  const stops: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
+  };
+  try {
+    const cdkOutDir = options.cdkOutDir ?? DEFAULT_CDK_OUT;
+    // Names and ARNs do not depend on where the run serves things; queue URLs do (an SQS client
+    // sends to its queue URL's host), so the app is read again once the SQS front door listens.
+    const names = loadSynthesizedApp({ cdkOutDir, endpoints: {} });
+    const iam = new IamEvaluator(names);
+    const dynamodb = await startDynamoDbLocal(names.tables);
+    stops.push(() => dynamodb.stop());
+    const s3 = await startS3Server(names.buckets);
+    stops.push(() => s3.stop());
+    const polly = await startFakePolly(options.polly ?? {});
+    stops.push(() => polly.stop());
+    const bedrock = await startFakeBedrock({
+      outputTokensPerSecond: REALISTIC_OUTPUT_TOKENS_PER_SECOND / timeScale,
+      ...(options.bedrock ?? {}),
+    });
+    stops.push(() => bedrock.stop());
+
+    const callers = new Map(
+      names.functions.map((fn) => {
+        const credentials = credentialsFor(fn);
+        return [
+          credentials.accessKeyId,
+          {
+            functionLogicalId: fn.logicalId,
+            roleLogicalId: fn.roleLogicalId,
+            secretAccessKey: credentials.secretAccessKey,
+            sessionToken: credentials.sessionToken,
+          },
+        ] as const;
+      }),
+    );
+    const local: { queues?: LocalQueues; stateMachine?: StateMachineRunner } = {};
+    const notReady = (what: string) =>
+      new CloudAssemblyError(`${what} was called before the run finished starting`);
+    const endpoints = await startAwsEndpoints({
+      app: names,
+      iam,
+      callers,
+      upstream: {
+        dynamodb: dynamodb.endpoint,
+        s3: s3.endpoint,
+        polly: polly.url,
+        bedrock: bedrock.url,
+      },
+      local: {
+        sqs: (operation, input, caller) => {
+          if (!local.queues) throw notReady('SQS');
+          return local.queues.handle(operation, input, caller);
+        },
+        sfn: (operation, input) => {
+          if (!local.stateMachine) throw notReady('Step Functions');
+          return local.stateMachine.handle(operation, input);
+        },
+      },
+    });
+    stops.push(() => endpoints.stop());
+
+    const app = loadSynthesizedApp({ cdkOutDir, endpoints: { sqsBaseUrl: endpoints.urls.sqs } });
+    const queues = new LocalQueues({ queues: app.queues, timeScale });
+    local.queues = queues;
+    const runtime = new LambdaRuntime({
+      functions: app.functions,
+      region: app.account.region,
+      timeScale,
+      runEnvironment: (fn) => {
+        const credentials = credentialsFor(fn);
+        return {
+          AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+          AWS_SESSION_TOKEN: credentials.sessionToken,
+          AWS_ENDPOINT_URL_DYNAMODB: endpoints.urls.dynamodb,
+          AWS_ENDPOINT_URL_S3: endpoints.urls.s3,
+          AWS_ENDPOINT_URL_POLLY: endpoints.urls.polly,
+          AWS_ENDPOINT_URL_BEDROCK_RUNTIME: endpoints.urls['bedrock-runtime'],
+          AWS_ENDPOINT_URL_SQS: endpoints.urls.sqs,
+          AWS_ENDPOINT_URL_SFN: endpoints.urls.sfn,
+        };
+      },
+    });
+    stops.push(() => runtime.stop());
+
+    const eventRules = new EventRules({
+      rules: app.eventRules,
+      timeScale,
+      invoke: (id, event) => runtime.invoke(id, event),
+      sendToDeadLetterQueue: async (queueLogicalId, body) => {
+        await queues.handle('SendMessage', {
+          QueueUrl: queues.queue(queueLogicalId).queueUrl,
+          MessageBody: body,
+        });
+      },
+    });
+    stops.push(() => eventRules.stop());
+    const stateMachine = await StateMachineRunner.load({
+      stateMachine: app.stateMachine,
+      timeScale,
+      region: app.account.region,
+      accountId: app.account.accountId,
+      invoke: (arn, payload) => runtime.invoke(arn, payload),
+      onStatusChange: (event) => eventRules.put(event as unknown as Record<string, unknown>),
+    });
+    local.stateMachine = stateMachine;
+    stops.push(() => stateMachine.abortAll());
+
+    const pollers = app.eventSourceMappings
+      .filter((mapping) => mapping.enabled)
+      .map((mapping) => {
+        const fn = runtime.functionFor(mapping.functionLogicalId);
+        return startEventSourceMapping({
+          mapping,
+          queues,
+          functionArn: fn.functionArn,
+          timeScale,
+          region: app.account.region,
+          invoke: (id, event) => runtime.invoke(id, event),
+        });
+      });
+    for (const poller of pollers) stops.push(() => poller.stop());
+
+    const authorizer = app.httpApi.jwtAuthorizer;
+    if (!authorizer) throw new CloudAssemblyError('The HTTP API has no JWT authorizer');
+    const issuer = await startJwtIssuer({
+      issuer: authorizer.issuer,
+      audience: authorizer.audience,
+    });
+    const gateway: HttpApiGateway = await startHttpApiGateway({
+      api: app.httpApi,
+      jwks: issuer.jwks,
+      accountId: app.account.accountId,
+      invoke: (id, event) => runtime.invoke(id, event),
+    });
+    stops.push(() => gateway.stop());
+
+    return {
+      app,
+      apiUrl: gateway.url,
+      issuer,
+      token: (sub, mint = {}) => issuer.mint({ email: `${sub}@example.com`, ...mint, sub }),
+      endpoints,
+      runtime,
+      stateMachine,
+      queues,
+      eventRules,
+      pollers,
+      polly,
+      bedrock,
+      timeScale,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { quotaCost } from '@lumcast/quota';
+import { startDeployedApp, type DeployedApp } from '../deployed-app';
+import { api, createEpisode, decodedMp3Seconds, describeDenials, untilFinal } from './episodes';
+
+let deployed: DeployedApp;
+
+beforeAll(async () => {
+  deployed = await startDeployedApp({ timeScale: 0.05 });
+}, 180_000);
+afterAll(() => deployed?.stop());
+
+describe('an episode through the deployed app', () => {
+  const jobs = new Map<string, { jobId: string; cost: number }>();
+
+  it.each(['standard', 'neural', 'generative'])(
+    'goes from a JWT-authenticated POST to ready at %s quality, its audio a valid MP3 behind a presigned URL, charged exactly, with no IAM denial',
+    async (quality) => {
+      const token = await deployed.token('owner-1');
+      const before = (await api(deployed, token, 'GET', '/api/quota')).body.used as number;
+      const jobId = await createEpisode(deployed, token, {
+        topic: `Tides at ${quality}`,
+        minutes: 1,
+        quality,
+      });
+      const job = await untilFinal(deployed, token, jobId, 240_000);
+      expect(describeDenials(deployed)).toEqual([]);
+      expect(job).toMatchObject({ status: 'ready', quality });
+      expect(job.audioUrl).toBeDefined();
+      const seconds = await decodedMp3Seconds(job.audioUrl!);
+      expect(Math.abs(seconds - (job.durationSeconds ?? 0))).toBeLessThan(1);
+      expect(job.cost).toBe(quotaCost(quality as never, job.durationSeconds!));
+      const after = (await api(deployed, token, 'GET', '/api/quota')).body.used as number;
+      expect(after - before).toBe(job.cost);
+      jobs.set(quality, { jobId, cost: job.cost! });
+    },
+  );
+
+  it("shows a second user's token none of the first user's episodes (404, not 403, and an empty list)", async () => {
+    expect(jobs.size).toBeGreaterThan(0);
+    const stranger = await deployed.token('stranger-2');
+    for (const { jobId } of jobs.values()) {
+      const answer = await api(deployed, stranger, 'GET', `/api/podcasts/${jobId}`);
+      expect(answer.status).toBe(404);
+    }
+    const list = await api(deployed, stranger, 'GET', '/api/podcasts');
+    expect(list).toEqual({ status: 200, body: { items: [] } });
+    expect((await api(deployed, stranger, 'GET', '/api/quota')).body.used).toBe(0);
+  });
+
+  it('refuses the API without a token, as the JWT authorizer does', async () => {
+    const response = await fetch(`${deployed.apiUrl}/api/podcasts`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized' });
+  });
+});

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { DeployedApp } from '../deployed-app';
+
+const run = promisify(execFile);
+
+/** A job as `GET /api/podcasts/{jobId}` answers it (the fields these tests read). */
+export interface PublicJobView {
+  jobId: string;
+  status: string;
+  quality: string;
+  minutes: number;
+  cost?: number;
+  estimatedCost: number;
+  durationSeconds?: number;
+  audioUrl?: string;
+  error?: unknown;
+  progress: { done: number; total: number };
+}
+
+/** Statuses a job never leaves. */
+export const FINAL_STATUSES = ['ready', 'failed', 'quota_exceeded', 'rejected_quota'];
+
+/**
+ * Calls the deployed HTTP API with a user's bearer token.
+ *
+ * @example
+ * ```ts
+ * const { status, body } = await api(deployed, token, 'GET', '/api/quota');
+ * ```
+ */
+export async function api(
+  deployed: DeployedApp,
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${deployed.apiUrl}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * POSTs an episode and returns its job id (fails the test unless the API accepts it with 202).
+ *
+ * @example
+ * ```ts
+ * const jobId = await createEpisode(deployed, token, { topic: 'Tides', minutes: 1, quality: 'neural' });
+ * ```
+ */
+export async function createEpisode(
+  deployed: DeployedApp,
+  token: string,
+  request: { topic: string; minutes: number; quality: string; sourceText?: string },
+): Promise<string> {
+  const answer = await api(deployed, token, 'POST', '/api/podcasts', request);
+  if (answer.status !== 202)
+    throw new Error(`POST /api/podcasts answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.jobId as string;
+}
+
+/**
+ * Polls a job until it is final, or throws naming its last status when `withinMs` passes
+ * (a bounded wait for an eventual state, not a timed assertion).
+ *
+ * @example
+ * ```ts
+ * const job = await untilFinal(deployed, token, jobId, 120_000);
+ * ```
+ */
+export async function untilFinal(
+  deployed: DeployedApp,
+  token: string,
+  jobId: string,
+  withinMs: number,
+): Promise<PublicJobView> {
+  const end = Date.now() + withinMs;
+  let last: PublicJobView | undefined;
+  while (Date.now() < end) {
+    const answer = await api(deployed, token, 'GET', `/api/podcasts/${jobId}`);
+    if (answer.status === 200) {
+      last = answer.body as PublicJobView;
+      if (FINAL_STATUSES.includes(last.status)) return last;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `job ${jobId} is still ${last?.status ?? 'unknown'} after ${withinMs} ms (stuck)`,
+  );
+}
+
+/**
+ * Downloads a URL and decodes it with ffmpeg, an independent MP3 decoder: the decoded duration in
+ * seconds (throws if ffmpeg cannot decode it).
+ *
+ * @example
+ * ```ts
+ * const seconds = await decodedMp3Seconds(job.audioUrl!);
+ * ```
+ */
+export async function decodedMp3Seconds(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`GET audio answered ${response.status}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'deployed-app-audio-'));
+  try {
+    const file = path.join(dir, 'episode.mp3');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const { stderr } = await run(
+      'ffmpeg',
+      ['-v', 'error', '-f', 'mp3', '-i', file, '-f', 'null', '-', '-stats'],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const times = [...stderr.matchAll(/time=(\d+):(\d+):(\d+\.\d+)/g)];
+    const lastTime = times.at(-1);
+    if (!lastTime) throw new Error(`ffmpeg decoded nothing: ${stderr.slice(0, 400)}`);
+    return Number(lastTime[1]) * 3600 + Number(lastTime[2]) * 60 + Number(lastTime[3]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Describes the IAM denials of a run, for a failure message that names function, action and resource.
+ *
+ * @example
+ * ```ts
+ * expect(describeDenials(deployed)).toEqual([]);
+ * ```
+ */
+export function describeDenials(deployed: DeployedApp): string[] {
+  return deployed.endpoints
+    .denials()
+    .map((call) => `${call.functionLogicalId} ${call.action} ${call.resource}`);
+}
