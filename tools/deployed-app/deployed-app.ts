@@ -31,6 +31,12 @@ export interface DeployedAppOptions {
    * Polly's TPS limit is not scaled: it stays AWS's. Default 1.
    */
   readonly timeScale?: number;
+  /**
+   * Replaces the definition's top-level `TimeoutSeconds` (in AWS seconds, before `timeScale`), so
+   * a test can time an execution out without waiting the template's two hours. Nothing else of
+   * the synthesized definition changes.
+   */
+  readonly executionTimeoutSeconds?: number;
   /** Options of the fake Polly (e.g. `requestsPerSecond`). */
   readonly polly?: Parameters<typeof startFakePolly>[0];
   /** Options of the fake Bedrock; `outputTokensPerSecond` defaults to the realistic rate ÷ timeScale. */
@@ -207,8 +213,15 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       },
     });
     stops.push(() => eventRules.stop());
+    const definition = app.stateMachine.definition as Record<string, unknown>;
     const stateMachine = await StateMachineRunner.load({
-      stateMachine: app.stateMachine,
+      stateMachine:
+        options.executionTimeoutSeconds === undefined
+          ? app.stateMachine
+          : {
+              ...app.stateMachine,
+              definition: { ...definition, TimeoutSeconds: options.executionTimeoutSeconds },
+            },
       timeScale,
       region: app.account.region,
       accountId: app.account.accountId,

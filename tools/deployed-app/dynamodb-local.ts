@@ -5,6 +5,7 @@ import {
   CreateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  ScanCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -148,6 +149,10 @@ export async function startDynamoDbLocal(
           }),
         );
       }
+    }
+    // A fresh JVM answers its first item calls slowly; warm each table before the run uses it.
+    for (const table of tables) {
+      await client.send(new ScanCommand({ TableName: table.tableName, Limit: 1 }));
     }
     client.destroy();
     return { endpoint, startupMs, stop: () => stopProcess(child) };

@@ -20,6 +20,13 @@ export interface LambdaRuntimeOptions {
   readonly runEnvironment?: (fn: FunctionSpec) => Record<string, string>;
   /** Multiplies every timeout (e.g. 0.05 runs a 280 s function with a 14 s limit); default 1. */
   readonly timeScale?: number;
+  /**
+   * The least a scaled timeout leaves, in this machine's seconds (never more than the template's
+   * timeout). `timeScale` speeds up AWS's time (the model's output, retries, waits), not this
+   * machine's CPU and disk: a 10 s API function at 1/20 would otherwise get 0.5 s for work that
+   * is not faster here. Default 2.
+   */
+  readonly scaledTimeoutFloorSeconds?: number;
   /** Concurrency when a function reserves none (the account's unreserved pool); default 1000. */
   readonly unreservedConcurrency?: number;
 }
@@ -144,6 +151,9 @@ export class LambdaRuntime {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',
       TZ: 'UTC',
       LANG: 'en_US.UTF-8',
+      // The template's runtime is nodejs22.x; these workers run this machine's Node, which the
+      // SDK warns about once per container. The warning is about this machine, not the app.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...fn.environment,
       AWS_REGION: region,
       AWS_DEFAULT_REGION: region,
@@ -217,7 +227,14 @@ export class LambdaRuntime {
       return { payload: initError, functionError: 'Unhandled' };
     }
     const id = randomUUID();
-    const timeoutMs = fn.timeoutSeconds * 1000 * (this.options.timeScale ?? 1);
+    const templateMs = fn.timeoutSeconds * 1000;
+    const timeoutMs = Math.min(
+      templateMs,
+      Math.max(
+        templateMs * (this.options.timeScale ?? 1),
+        (this.options.scaledTimeoutFloorSeconds ?? 2) * 1000,
+      ),
+    );
     const context = {
       awsRequestId: id,
       functionName: fn.functionName,

@@ -8,8 +8,13 @@ const fixture = bundles(
     slow: `export const handler = () => new Promise((r) => setTimeout(() => r('late'), 60_000));`,
     counter: `let n = 0; export const handler = async () => ++n;`,
     wait: `export const handler = (e) => new Promise((r) => setTimeout(() => r(e), e.ms));`,
+    slowInit: `await new Promise((r) => setTimeout(r, 1500)); export const handler = async () => 'ready';`,
   },
-  { slow: { timeoutSeconds: 2 }, wait: { reservedConcurrency: 1 } },
+  {
+    slow: { timeoutSeconds: 2 },
+    wait: { reservedConcurrency: 1 },
+    slowInit: { timeoutSeconds: 1 },
+  },
 );
 const runtime = new LambdaRuntime({
   functions: fixture.functions,
@@ -47,6 +52,11 @@ describe('LambdaRuntime', () => {
       errorMessage: 'bad input',
     });
     expect((answer.payload as { trace: string[] }).trace.length).toBeGreaterThan(0);
+  });
+
+  it('does not count INIT (the bundle import) in the timeout, as Lambda does not', async () => {
+    const answer = await runtime.invoke('slowInit', {});
+    expect(answer).toEqual({ payload: 'ready' });
   });
 
   it('fails a run past the (scaled) timeout as Sandbox.Timedout, naming the template timeout', async () => {
