@@ -1,3 +1,4 @@
+import { actionsOfFunction, type PipelineFunction } from '@lumcast/pipeline';
 import { quotaCost } from '@lumcast/quota';
 import { startDeployedApp, type DeployedApp } from '../deployed-app';
 import { api, createEpisode, decodedMp3Seconds, describeDenials, untilFinal } from './episodes';
@@ -45,6 +46,57 @@ describe('an episode through the deployed app', () => {
     const list = await api(deployed, stranger, 'GET', '/api/podcasts');
     expect(list).toEqual({ status: 200, body: { items: [] } });
     expect((await api(deployed, stranger, 'GET', '/api/quota')).body.used).toBe(0);
+  });
+
+  it('remembers a series episode in the series table and reads it back for the next one, with no IAM denial', async () => {
+    const token = await deployed.token('owner-1');
+    const series = deployed.app.tables.find((t) =>
+      t.keySchema.some((k) => k.AttributeName === 'seriesKey'),
+    );
+    expect(series).toBeDefined();
+    for (const n of [1, 2]) {
+      const jobId = await createEpisode(deployed, token, {
+        topic: `Tides, part ${n}`,
+        minutes: 1,
+        quality: 'standard',
+        seriesId: 'tides',
+      });
+      expect((await untilFinal(deployed, token, jobId, 240_000)).status).toBe('ready');
+    }
+    const onSeries = deployed.endpoints.calls.filter((call) =>
+      call.resource.startsWith(series!.tableArn),
+    );
+    expect(onSeries.map((call) => call.action)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
+    );
+    expect(describeDenials(deployed)).toEqual([]);
+  });
+
+  it('saw every function send only actions its declaration in libs/pipeline names', () => {
+    expect(jobs.size).toBeGreaterThan(0);
+    const undeclared = deployed.endpoints.calls
+      .map((call) => ({
+        handler: deployed.runtime.functionFor(call.functionLogicalId).handlerName,
+        action: call.action,
+      }))
+      .filter(
+        ({ handler, action }) => !actionsOfFunction(handler as PipelineFunction).includes(action),
+      )
+      .map(({ handler, action }) => `${handler} ${action}`);
+    expect([...new Set(undeclared)]).toEqual([]);
+    const handlersSeen = new Set(
+      deployed.endpoints.calls.map(
+        (call) => deployed.runtime.functionFor(call.functionLogicalId).handlerName,
+      ),
+    );
+    expect([...handlersSeen].sort()).toEqual([
+      'api',
+      'assemble',
+      'callback',
+      'sqs-consumer',
+      'synthesize',
+      'write-script',
+    ]);
   });
 
   it('refuses the API without a token, as the JWT authorizer does', async () => {

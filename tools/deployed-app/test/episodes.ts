@@ -62,7 +62,13 @@ export async function api(
 export async function createEpisode(
   deployed: DeployedApp,
   token: string,
-  request: { topic: string; minutes: number; quality: string; sourceText?: string },
+  request: {
+    topic: string;
+    minutes: number;
+    quality: string;
+    sourceText?: string;
+    seriesId?: string;
+  },
 ): Promise<string> {
   const answer = await api(deployed, token, 'POST', '/api/podcasts', request);
   if (answer.status !== 202)
