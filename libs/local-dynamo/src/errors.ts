@@ -57,3 +57,16 @@ export class InvalidTableDefinitionError extends LocalDynamoError {
 export class DynaliteStartError extends LocalDynamoError {
   override readonly name = 'DynaliteStartError';
 }
+
+/**
+ * DynamoDB Local could not be started: Java is missing, the JVM exited, or it did not answer in
+ * time. The original error is the `cause`.
+ *
+ * @example
+ * ```ts
+ * await startDynamoDbLocal({ readyTimeoutMs: 1 }); // rejects with DynamoDbLocalStartError
+ * ```
+ */
+export class DynamoDbLocalStartError extends LocalDynamoError {
+  override readonly name = 'DynamoDbLocalStartError';
+}

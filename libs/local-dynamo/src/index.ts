@@ -1,7 +1,9 @@
 export { startDynalite, type LocalDynamo, type StartDynaliteOptions } from './start-dynalite';
+export { startDynamoDbLocal, type StartDynamoDbLocalOptions } from './start-dynamodb-local';
 export { createTables, type TableDefinition } from './create-tables';
 export {
   DynaliteStartError,
+  DynamoDbLocalStartError,
   InvalidPortError,
   InvalidTableDefinitionError,
   LocalDynamoError,

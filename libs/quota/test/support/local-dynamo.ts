@@ -4,7 +4,12 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { createTables, startDynalite, type LocalDynamo as Dynalite } from '@lumcast/local-dynamo';
+import {
+  createTables,
+  startDynalite,
+  startDynamoDbLocal,
+  type LocalDynamo as Dynalite,
+} from '@lumcast/local-dynamo';
 import { QuotaLedger, USERS_TABLE_KEY, type QuotaLedgerOptions } from '../../src/index';
 
 /**
@@ -29,9 +34,24 @@ export interface LocalDynamo extends Dynalite {
   newClient(): DynamoDBClient;
 }
 
-/** Starts dynalite on a free port and creates the users table with the real SDK client. */
+/**
+ * The store the suite runs on: dynalite by default, AWS's DynamoDB Local when
+ * `QUOTA_TEST_STORE=dynamodb-local` (the `quota · DynamoDB Local` Jest project sets it).
+ */
+export type TestStore = 'dynalite' | 'dynamodb-local';
+
+/** The store this test process was asked to use; anything else is a mistake, said plainly. */
+export function storeUnderTest(): TestStore {
+  const store = process.env['QUOTA_TEST_STORE'] ?? 'dynalite';
+  if (store !== 'dynalite' && store !== 'dynamodb-local')
+    throw new Error(`QUOTA_TEST_STORE must be dynalite or dynamodb-local, not "${store}"`);
+  return store;
+}
+
+/** Starts the store under test on a free port and creates the users table with the real SDK client. */
 export async function startLocalDynamo(tableName = 'users'): Promise<LocalDynamo> {
-  const dynamo = await startDynalite();
+  const dynamo =
+    storeUnderTest() === 'dynamodb-local' ? await startDynamoDbLocal() : await startDynalite();
   const commands: string[] = [];
   let pending: {
     when: (name: string, input: Record<string, unknown>) => boolean;
