@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { useDashboardData } from '../hooks/use-dashboard-data';
+import { useEpisodePages } from '../hooks/use-episode-pages';
 import { useNow } from '../hooks/use-now';
 import { CostCalculator } from './cost-calculator';
 import { EpisodesPanel } from './episodes-panel';
@@ -20,7 +21,10 @@ import { ThisWeekPanel } from './this-week-panel';
  */
 export function Dashboard(props: { api: ApiClient }) {
   const { api } = props;
-  const { quota, jobs, reloadQuota, reloadJobs } = useDashboardData(api);
+  const { quota, jobs, jobsNextCursor, reloadQuota, reloadJobs } = useDashboardData(api);
+  const loadOlderPage = useCallback((cursor: string) => api.listPodcastsPage({ cursor }), [api]);
+  // The episodes list pages; History still sums the polled first page only (issue 14).
+  const { episodes, pager } = useEpisodePages(jobs, jobsNextCursor, loadOlderPage);
   const now = useNow(15_000);
 
   // When the week rolls over while the page is open, fetch the fresh quota.
@@ -46,7 +50,8 @@ export function Dashboard(props: { api: ApiClient }) {
       </div>
       <div className="grid__column">
         <EpisodesPanel
-          jobs={jobs}
+          jobs={episodes}
+          pager={pager}
           onRetry={() => void reloadJobs()}
           refreshJob={(jobId) => api.getPodcast(jobId)}
         />

@@ -1,9 +1,11 @@
 'use client';
 
+import { describeError } from '../api/errors';
 import type { Job } from '../api/types';
 import { isFinal, progressFraction, stageLabel } from '../domain/job-status';
 import { formatClock } from '../domain/time-format';
 import type { Resource } from '../hooks/resource';
+import type { EpisodePager } from '../hooks/use-episode-pages';
 import { QUALITY_LABELS } from './cost-calculator';
 import { EpisodePlayer } from './episode-player';
 import { Panel, PanelError, PanelSkeleton } from './panel';
@@ -78,6 +80,7 @@ export function EpisodeCard(props: {
       {job.error && job.status !== 'ready' ? <p className="episode__error">{job.error}</p> : null}
       {job.status === 'ready' && job.audioUrl ? (
         <EpisodePlayer
+          key={job.jobId}
           title={job.topic}
           audioUrl={job.audioUrl}
           captionsUrl={job.captionsUrl}
@@ -91,11 +94,40 @@ export function EpisodeCard(props: {
 }
 
 /**
- * Episodes: the user's jobs, newest first, with live progress.
+ * "Show older episodes" under the list, while the API has an older page; says so when
+ * that page could not load (pressing the button again retries).
+ */
+function OlderEpisodes(props: { pager: EpisodePager }) {
+  const { pager } = props;
+  if (!pager.hasOlder) return null;
+  return (
+    <div className="episodes__older">
+      {pager.error !== undefined ? (
+        <p className="panel-error" role="alert">
+          <strong>Older episodes could not load.</strong> {describeError(pager.error)}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={pager.loadOlder}
+        disabled={pager.loading}
+        aria-busy={pager.loading ? true : undefined}
+      >
+        {pager.loading ? 'Loading older episodes…' : 'Show older episodes'}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Episodes: the user's jobs, newest first, with live progress; with a `pager`, a
+ * "Show older episodes" button appends the next page while there is one.
  *
  * @example
  * ```tsx
- * <EpisodesPanel jobs={jobs} onRetry={reloadJobs} refreshJob={(id) => api.getPodcast(id)} />
+ * <EpisodesPanel jobs={episodes} pager={pager} onRetry={reloadJobs}
+ *   refreshJob={(id) => api.getPodcast(id)} />
  * ```
  */
 export function EpisodesPanel(props: {
@@ -103,8 +135,10 @@ export function EpisodesPanel(props: {
   onRetry: () => void;
   /** Fetches one job again (`GET /api/podcasts/{jobId}`), for players whose link expired. */
   refreshJob?: (jobId: string) => Promise<Job>;
+  /** Older pages of the list (see `useEpisodePages`); without it only `jobs` is shown. */
+  pager?: EpisodePager;
 }) {
-  const { jobs } = props;
+  const { jobs, pager } = props;
   const active = jobs.data?.filter((job) => !isFinal(job)).length ?? 0;
   return (
     <Panel
@@ -144,6 +178,7 @@ export function EpisodesPanel(props: {
           ))}
         </ul>
       )}
+      {jobs.data !== undefined && pager !== undefined ? <OlderEpisodes pager={pager} /> : null}
     </Panel>
   );
 }

@@ -1,0 +1,62 @@
+import type { ApiClient } from '../../src/api/api-client';
+import type { Job, PodcastPage, PodcastPageRequest, QuotaSummary } from '../../src/api/types';
+
+/**
+ * An in-memory stand-in for `GET /api/podcasts?limit=&cursor=` with the API's paging rules:
+ * jobs newest first, `limit` defaulting to `defaultLimit` (the API's is 100), and an opaque
+ * `nextCursor` continuing after the last job of the page, present only when more follow.
+ * Jobs can be added (newest) while the page is open; every page request is recorded.
+ */
+export function pagedJobsApi(options: { jobs: Job[]; defaultLimit: number; quota: QuotaSummary }) {
+  /** Newest first. */
+  const jobs = [...options.jobs];
+  const requests: (PodcastPageRequest | undefined)[] = [];
+  let failNextOlderPage: Error | undefined;
+
+  function page(request: PodcastPageRequest = {}): PodcastPage {
+    const limit = request.limit ?? options.defaultLimit;
+    let start = 0;
+    if (request.cursor !== undefined) {
+      const after = /^after:(.+)$/.exec(request.cursor)?.[1];
+      start = jobs.findIndex((job) => job.jobId === after) + 1;
+      if (after === undefined || start === 0) throw new Error(`bad cursor ${request.cursor}`);
+    }
+    const items = jobs.slice(start, start + limit);
+    const last = items.at(-1);
+    return start + limit < jobs.length && last !== undefined
+      ? { items, nextCursor: `after:${last.jobId}` }
+      : { items };
+  }
+
+  const api: ApiClient = {
+    getQuota: async () => options.quota,
+    listPodcasts: async () => page().items,
+    listPodcastsPage: async (request) => {
+      requests.push(request);
+      if (request?.cursor !== undefined && failNextOlderPage !== undefined) {
+        const error = failNextOlderPage;
+        failNextOlderPage = undefined;
+        throw error;
+      }
+      return page(request);
+    },
+    getPodcast: async (jobId) => {
+      const job = jobs.find((candidate) => candidate.jobId === jobId);
+      if (job === undefined) throw new Error(`no job ${jobId}`);
+      return job;
+    },
+    createPodcast: async () => {
+      throw new Error('not used');
+    },
+  };
+  return {
+    api,
+    requests,
+    /** Adds a job as the newest one. */
+    add: (job: Job) => jobs.unshift(job),
+    /** Makes the next request for an older page (one with a cursor) fail with `error`. */
+    failNextOlderPage: (error: Error) => {
+      failNextOlderPage = error;
+    },
+  };
+}
