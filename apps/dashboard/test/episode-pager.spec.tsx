@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isoWeekKey } from '@lumcast/quota';
 import type { Job, QuotaSummary } from '../src/api/types';
@@ -176,5 +176,37 @@ describe('the episodes list pages', () => {
       { cursor: 'after:job-04' },
       { cursor: 'after:job-02' },
     ]);
+  });
+
+  it('keeps a ready episode playing from the link it has while polls sign that link again', async () => {
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const listened = {
+      ...episode(1),
+      audioUrl: '/api/podcasts/job-01/audio',
+      captionsUrl: '/api/podcasts/job-01/captions',
+    };
+    const server = pagedJobsApi({
+      jobs: [episode(2, 'synthesizing'), listened],
+      defaultLimit: 100,
+      quota: QUOTA,
+      signLinks: true,
+    });
+    render(<Dashboard api={server.api} />);
+    const audio = (await screen.findByTestId('episode-audio')) as HTMLAudioElement;
+    expect(audio).toHaveAttribute('src', '/api/podcasts/job-01/audio?signature=s1');
+    audio.currentTime = 42;
+    fireEvent.play(audio);
+
+    // Episode 2 is still being made, so the list is polled, each time with new links.
+    await waitFor(() => expect(server.requests.length).toBeGreaterThanOrEqual(3), {
+      timeout: POLL_INTERVAL_MS * 6,
+    });
+    expect(audio).toHaveAttribute('src', '/api/podcasts/job-01/audio?signature=s1');
+    expect(audio.querySelector('track')).toHaveAttribute(
+      'src',
+      '/api/podcasts/job-01/captions?signature=s1',
+    );
+    expect(audio.currentTime).toBe(42);
+    play.mockRestore();
   });
 });

@@ -11,6 +11,26 @@ const NEW_CAPTIONS = '/api/podcasts/job-1/captions?signature=new';
 const readyJob = (audioUrl: string, captionsUrl: string): Job =>
   aJob({ status: 'ready', cost: 1, durationSeconds: 5400, audioUrl, captionsUrl });
 
+/** The panel with one ready episode; `poll` re-renders it as a poll would, with new links. */
+function renderPolled(options: {
+  refreshJob?: (jobId: string) => Promise<Job>;
+  onRetry?: () => void;
+}) {
+  const panel = (audioUrl: string, captionsUrl: string) => (
+    <EpisodesPanel
+      jobs={{ loading: false, data: [readyJob(audioUrl, captionsUrl)] }}
+      onRetry={options.onRetry ?? (() => undefined)}
+      refreshJob={options.refreshJob}
+    />
+  );
+  const { rerender } = render(panel(OLD_AUDIO, OLD_CAPTIONS));
+  const audio = screen.getByTestId('episode-audio') as HTMLAudioElement;
+  return {
+    audio,
+    poll: (audioUrl: string, captionsUrl: string) => rerender(panel(audioUrl, captionsUrl)),
+  };
+}
+
 function renderPlayer(options: {
   refreshJob?: (jobId: string) => Promise<Job>;
   onRetry?: () => void;
@@ -162,5 +182,98 @@ describe('EpisodePlayer', () => {
     fireEvent.error(audio);
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status')).toHaveTextContent('fetching a fresh link');
+  });
+
+  describe('when a poll hands it a new link for the same episode', () => {
+    it('keeps playing the current source at its position', async () => {
+      const refreshJob = jest.fn(async () => readyJob(NEW_AUDIO, NEW_CAPTIONS));
+      const { audio, poll } = renderPolled({ refreshJob });
+      await waitFor(() =>
+        expect(audio.querySelector('track')).toHaveAttribute('src', OLD_CAPTIONS),
+      );
+      audio.currentTime = 1800;
+      fireEvent.play(audio);
+      play.mockClear();
+
+      poll(NEW_AUDIO, NEW_CAPTIONS);
+      poll(
+        '/api/podcasts/job-1/audio?signature=newer',
+        '/api/podcasts/job-1/captions?signature=newer',
+      );
+
+      expect(audio).toHaveAttribute('src', OLD_AUDIO);
+      expect(audio.querySelector('track')).toHaveAttribute('src', OLD_CAPTIONS);
+      expect(audio.currentTime).toBe(1800);
+      expect(play).not.toHaveBeenCalled();
+      expect(refreshJob).not.toHaveBeenCalled();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+
+    it('switches to the polled link once the current one fails, back at the same time and playing', async () => {
+      const onRetry = jest.fn();
+      const { audio, poll } = renderPolled({ onRetry });
+      audio.currentTime = 1800;
+      fireEvent.play(audio);
+      poll(NEW_AUDIO, NEW_CAPTIONS);
+      expect(audio).toHaveAttribute('src', OLD_AUDIO);
+
+      fireEvent.error(audio);
+      await waitFor(() => expect(audio).toHaveAttribute('src', NEW_AUDIO));
+      expect(audio.querySelector('track')).toHaveAttribute('src', NEW_CAPTIONS);
+      expect(onRetry).not.toHaveBeenCalled();
+
+      // The new source starts at 0:00 and may fail before it loads: the time stays 1800.
+      audio.currentTime = 0;
+      play.mockClear();
+      fireEvent.loadedMetadata(audio);
+      expect(audio.currentTime).toBe(1800);
+      expect(play).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks for fresh links on a failure even with a polled link waiting, and resumes there', async () => {
+      const fresh = '/api/podcasts/job-1/audio?signature=fresh';
+      const refreshJob = jest.fn(async () => readyJob(fresh, NEW_CAPTIONS));
+      const { audio, poll } = renderPolled({ refreshJob });
+      fireEvent.play(audio);
+      fireEvent.pause(audio);
+      audio.currentTime = 2400;
+      poll(NEW_AUDIO, NEW_CAPTIONS);
+
+      fireEvent.error(audio);
+      await waitFor(() => expect(audio).toHaveAttribute('src', fresh));
+      expect(refreshJob).toHaveBeenCalledTimes(1);
+      audio.currentTime = 0;
+      fireEvent.loadedMetadata(audio);
+      expect(audio.currentTime).toBe(2400);
+      expect(play).toHaveBeenCalledTimes(0);
+
+      // The fresh source works: later polls leave it alone too.
+      audio.currentTime = 2410;
+      poll('/api/podcasts/job-1/audio?signature=later', NEW_CAPTIONS);
+      expect(audio).toHaveAttribute('src', fresh);
+      expect(audio.currentTime).toBe(2410);
+    });
+
+    it('keeps the position of the first failure when the polled link fails before it loads', async () => {
+      const onRetry = jest.fn();
+      const { audio, poll } = renderPolled({ onRetry });
+      audio.currentTime = 1200;
+      fireEvent.play(audio);
+      poll(NEW_AUDIO, NEW_CAPTIONS);
+      fireEvent.error(audio);
+      await waitFor(() => expect(audio).toHaveAttribute('src', NEW_AUDIO));
+
+      // The polled link had expired as well: the parent is asked once for fresh ones.
+      audio.currentTime = 0;
+      fireEvent.error(audio);
+      expect(onRetry).toHaveBeenCalledTimes(1);
+      const third = '/api/podcasts/job-1/audio?signature=third';
+      poll(third, NEW_CAPTIONS);
+      await waitFor(() => expect(audio).toHaveAttribute('src', third));
+      play.mockClear();
+      fireEvent.loadedMetadata(audio);
+      expect(audio.currentTime).toBe(1200);
+      expect(play).toHaveBeenCalledTimes(1);
+    });
   });
 });

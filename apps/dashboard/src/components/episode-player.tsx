@@ -89,13 +89,21 @@ interface Replacement {
 }
 
 /**
- * An audio player with captions and a chapter list whose entries seek.
+ * An audio player with captions and a chapter list whose entries seek. One player plays
+ * one episode (key it by the job id).
+ *
+ * A new `audioUrl` from the parent (a poll of the jobs list signs every link again) does not
+ * reset playback: the player keeps the source it has while that source works, and keeps
+ * the newer link for when it fails. Only when the current source has failed does it switch,
+ * and then it goes back to the same position, playing again only if it was playing. The
+ * same holds for `captionsUrl` once captions have loaded.
  *
  * When the audio fails to load (a signed link expired while the page stayed open) and
  * `refreshLinks` is given, the player fetches fresh links once, swaps the source, and
  * goes back to the same position, playing again only if it was playing. If the fresh
  * link fails too (the file is really gone), or the refresh fails, it says so and stops
- * trying. Without `refreshLinks` it calls `onLinkExpired` once per link, as before.
+ * trying. Without `refreshLinks` it switches to a newer link from the parent if it has
+ * one, and otherwise calls `onLinkExpired` once per link, as before.
  *
  * @example
  * ```tsx
@@ -118,6 +126,9 @@ export function EpisodePlayer(props: {
 }) {
   const { refreshLinks } = props;
   const audioRef = useRef<HTMLAudioElement>(null);
+  /** The parent's links the player is using; newer ones wait until these fail. */
+  const [audioBase, setAudioBase] = useState(props.audioUrl);
+  const [captionsBase, setCaptionsBase] = useState(props.captionsUrl);
   const [position, setPosition] = useState(0);
   const [failedUrl, setFailedUrl] = useState<string | undefined>();
   const [freshAudio, setFreshAudio] = useState<Replacement | undefined>();
@@ -142,13 +153,13 @@ export function EpisodePlayer(props: {
   }, []);
 
   const audioUrl =
-    freshAudio !== undefined && freshAudio.replaces === props.audioUrl && freshAudio.url
+    freshAudio !== undefined && freshAudio.replaces === audioBase && freshAudio.url
       ? freshAudio.url
-      : props.audioUrl;
+      : audioBase;
   const captionsUrl =
-    freshCaptions !== undefined && freshCaptions.replaces === props.captionsUrl
+    freshCaptions !== undefined && freshCaptions.replaces === captionsBase
       ? freshCaptions.url
-      : props.captionsUrl;
+      : captionsBase;
   const captions = useCaptionsSource(captionsUrl);
   const playing = currentChapterIndex(props.chapters, position);
 
@@ -162,11 +173,26 @@ export function EpisodePlayer(props: {
     });
   }
 
+  /** Switches to the parent's latest links (the current ones failed). */
+  function adoptParentLinks() {
+    setAudioBase(props.audioUrl);
+    setCaptionsBase(props.captionsUrl);
+    setRecovery('idle');
+  }
+
   function recoverAudio(element: HTMLAudioElement) {
+    // Where to go back to once a working source loads. A failed new source reads 0:00,
+    // so the position of the first failure stands until a source has loaded.
+    resumeAt.current ??= { time: element.currentTime, play: wasPlaying.current };
     if (refreshLinks === undefined) {
+      if (failedUrl === audioUrl) return;
+      // A poll already brought a newer link: use it.
+      if (props.audioUrl !== audioBase) {
+        adoptParentLinks();
+        return;
+      }
       // Signed links expire; ask once per link for fresh ones.
-      if (failedUrl === props.audioUrl) return;
-      setFailedUrl(props.audioUrl);
+      setFailedUrl(audioUrl);
       props.onLinkExpired?.();
       return;
     }
@@ -176,9 +202,8 @@ export function EpisodePlayer(props: {
       if (recoveryRef.current === 'retried') setRecovery('gone');
       return;
     }
-    resumeAt.current = { time: element.currentTime, play: wasPlaying.current };
     setRecovery('refreshing');
-    const replaces = { audio: props.audioUrl, captions: props.captionsUrl };
+    const replaces = { audio: audioBase, captions: captionsBase };
     refreshLinks().then(
       (links) => {
         if (!mounted.current) return;
@@ -197,11 +222,13 @@ export function EpisodePlayer(props: {
   }
 
   function recoverCaptions() {
-    if (refreshLinks === undefined || captionsRetried.current || recoveryRef.current !== 'idle') {
+    if (refreshLinks === undefined) {
+      if (props.captionsUrl !== captionsBase) setCaptionsBase(props.captionsUrl);
       return;
     }
+    if (captionsRetried.current || recoveryRef.current !== 'idle') return;
     captionsRetried.current = true;
-    const replaces = props.captionsUrl;
+    const replaces = captionsBase;
     refreshLinks().then(
       (links) => {
         if (
@@ -218,10 +245,12 @@ export function EpisodePlayer(props: {
     );
   }
 
-  // A new link from the parent (e.g. the jobs list reloaded) may work: try again.
+  // A new link from the parent (e.g. the jobs list reloaded) replaces the current source
+  // only once that source has failed; a working source keeps playing where it is.
+  const audioFailed = recovery === 'gone' || (failedUrl !== undefined && failedUrl === audioUrl);
   useEffect(() => {
-    if (recoveryRef.current === 'gone') setRecovery('idle');
-  }, [props.audioUrl]);
+    if (props.audioUrl !== audioBase && audioFailed) adoptParentLinks();
+  });
 
   // React does not forward a <track>'s error event; listen on the element itself.
   const trackRef = useRef<HTMLTrackElement>(null);
@@ -241,6 +270,15 @@ export function EpisodePlayer(props: {
     // Only a new failure triggers a refresh (recoverCaptions itself tries once).
     if (captionsFailed) onCaptionsError.current();
   }, [captionsFailed]);
+
+  // Captions: take the parent's link when there were none, or (without `refreshLinks`,
+  // which retries by itself) when the current captions failed to load.
+  useEffect(() => {
+    if (props.captionsUrl === captionsBase) return;
+    if (captionsBase === undefined || (captionsFailed && refreshLinks === undefined)) {
+      setCaptionsBase(props.captionsUrl);
+    }
+  }, [props.captionsUrl, captionsBase, captionsFailed, refreshLinks]);
 
   return (
     <div className="player">
@@ -289,7 +327,7 @@ export function EpisodePlayer(props: {
           />
         ) : null}
       </audio>
-      {failedUrl === props.audioUrl || recovery === 'refreshing' ? (
+      {failedUrl === audioUrl || recovery === 'refreshing' ? (
         <p className="muted" role="status">
           The audio could not load; fetching a fresh link…
         </p>

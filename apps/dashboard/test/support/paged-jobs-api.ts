@@ -5,13 +5,28 @@ import type { Job, PodcastPage, PodcastPageRequest, QuotaSummary } from '../../s
  * An in-memory stand-in for `GET /api/podcasts?limit=&cursor=` with the API's paging rules:
  * jobs newest first, `limit` defaulting to `defaultLimit` (the API's is 100), and an opaque
  * `nextCursor` continuing after the last job of the page, present only when more follow.
- * Jobs can be added (newest) while the page is open; every page request is recorded.
+ * Jobs can be added (newest) while the page is open; every page request is recorded. With
+ * `signLinks`, every answer signs the audio and captions links again (`?signature=sN` for
+ * the Nth answer), as the API's presigned links differ on every call.
  */
-export function pagedJobsApi(options: { jobs: Job[]; defaultLimit: number; quota: QuotaSummary }) {
+export function pagedJobsApi(options: {
+  jobs: Job[];
+  defaultLimit: number;
+  quota: QuotaSummary;
+  signLinks?: boolean;
+}) {
   /** Newest first. */
   const jobs = [...options.jobs];
   const requests: (PodcastPageRequest | undefined)[] = [];
   let failNextOlderPage: Error | undefined;
+  let answers = 0;
+
+  function signed(job: Job): Job {
+    if (!options.signLinks) return job;
+    const sign = (url: string | undefined) =>
+      url === undefined ? undefined : `${url.split('?')[0]}?signature=s${answers}`;
+    return { ...job, audioUrl: sign(job.audioUrl), captionsUrl: sign(job.captionsUrl) };
+  }
 
   function page(request: PodcastPageRequest = {}): PodcastPage {
     const limit = request.limit ?? options.defaultLimit;
@@ -21,7 +36,8 @@ export function pagedJobsApi(options: { jobs: Job[]; defaultLimit: number; quota
       start = jobs.findIndex((job) => job.jobId === after) + 1;
       if (after === undefined || start === 0) throw new Error(`bad cursor ${request.cursor}`);
     }
-    const items = jobs.slice(start, start + limit);
+    answers += 1;
+    const items = jobs.slice(start, start + limit).map(signed);
     const last = items.at(-1);
     return start + limit < jobs.length && last !== undefined
       ? { items, nextCursor: `after:${last.jobId}` }
@@ -43,7 +59,8 @@ export function pagedJobsApi(options: { jobs: Job[]; defaultLimit: number; quota
     getPodcast: async (jobId) => {
       const job = jobs.find((candidate) => candidate.jobId === jobId);
       if (job === undefined) throw new Error(`no job ${jobId}`);
-      return job;
+      answers += 1;
+      return signed(job);
     },
     createPodcast: async () => {
       throw new Error('not used');
