@@ -544,6 +544,32 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     }
   };
 
+  /**
+   * S3 answers a missing key with 404 only to a caller allowed `s3:ListBucket` on the bucket;
+   * to anyone else it is 403 AccessDenied, so that keys cannot be probed.
+   */
+  const hideMissingKeys = async (
+    request: ReceivedRequest,
+    caller: Caller,
+    call: ServiceCall,
+    answer: Answer,
+  ): Promise<Answer> => {
+    if (
+      answer.status !== 404 ||
+      (call.operation !== 'GetObject' && call.operation !== 'HeadObject')
+    )
+      return answer;
+    const bucket = request.path.replace(/^\//, '').split('/')[0] ?? '';
+    const resource = `arn:${options.app.account.partition}:s3:::${decodeURIComponent(bucket)}`;
+    const { decision } = await options.iam.evaluate({
+      roleLogicalId: caller.roleLogicalId,
+      action: 's3:ListBucket',
+      resource,
+    });
+    if (decision === 'Allowed') return answer;
+    return refusalAnswer('s3', { status: 403, code: 'AccessDenied', message: 'Access Denied' });
+  };
+
   const answerOne = async (
     service: FrontDoorService,
     request: ReceivedRequest,
@@ -552,7 +578,10 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     try {
       const authorized = await authorize(service, request);
       if ('status' in authorized) return refusalAnswer(service, authorized);
-      return await forward(service, request, authorized.caller, authorized.call, abandoned);
+      const answer = await forward(service, request, authorized.caller, authorized.call, abandoned);
+      return service === 's3'
+        ? await hideMissingKeys(request, authorized.caller, authorized.call, answer)
+        : answer;
     } catch (error) {
       if (error instanceof AwsServiceError)
         return refusalAnswer(service, { status: 400, code: error.name, message: error.message });

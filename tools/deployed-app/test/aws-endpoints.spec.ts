@@ -234,6 +234,16 @@ describe('the S3 front door', () => {
     ).rejects.toMatchObject({ name: 'AccessDenied' });
   });
 
+  it('answers a missing key AccessDenied to a role without s3:ListBucket, as S3 does', async () => {
+    if (audio === undefined) throw new Error('no audio bucket');
+    const api = new S3Client({ ...clientConfig(fn('api'), 's3'), forcePathStyle: true });
+    await expect(
+      api.send(
+        new GetObjectCommand({ Bucket: audio.bucketName, Key: 'episodes/u/never-written.mp3' }),
+      ),
+    ).rejects.toMatchObject({ name: 'AccessDenied' });
+  });
+
   it('serves a presigned link until it expires, and refuses a tampered or expired one', async () => {
     if (audio === undefined) throw new Error('no audio bucket');
     await put('episodes/u/link.mp3', 'abcdefghij');
