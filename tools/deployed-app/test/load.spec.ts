@@ -17,6 +17,8 @@ describe('load through the deployed app', () => {
       await Promise.all(users.map(async (user) => [user, await deployed.token(user)] as const)),
     );
     const started = Date.now();
+    const failedInvocations = () =>
+      deployed.runtime.invocations.filter((invocation) => invocation.errorType !== undefined);
     const jobIds = await Promise.all(
       users.flatMap((user) =>
         [1, 2].map((n) =>
@@ -24,7 +26,15 @@ describe('load through the deployed app', () => {
             topic: `Load ${user} #${n}`,
             minutes: 1,
             quality: 'neural',
-          }).then((jobId) => ({ user, jobId })),
+          }).then(
+            (jobId) => ({ user, jobId }),
+            (error: unknown) => {
+              // Name the function errors behind a 500, not just the 500.
+              throw new Error(
+                `${String(error)}; failed invocations: ${JSON.stringify(failedInvocations())}`,
+              );
+            },
+          ),
         ),
       ),
     );
