@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import http2, { type ClientHttp2Session } from 'node:http2';
 import type { AddressInfo, Server } from 'node:net';
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { AwsServiceError, LocalServiceStartError } from './errors';
 import type { IamEvaluator } from './iam-evaluator';
@@ -13,7 +13,12 @@ import {
   type FrontDoorService,
   type ServiceCall,
 } from './service-actions';
-import { SignatureRejectedError, verifySigV4, type ReceivedRequest } from './sigv4-verifier';
+import {
+  AUTH_QUERY_PARAMETERS,
+  SignatureRejectedError,
+  verifySigV4,
+  type ReceivedRequest,
+} from './sigv4-verifier';
 import type { SynthesizedApp } from './synthesized-app';
 
 /**
@@ -159,7 +164,7 @@ interface Refusal {
 }
 
 function requestId(): string {
-  return createHash('sha256').update(`${Date.now()}:${Math.random()}`).digest('hex').slice(0, 32);
+  return randomUUID().replace(/-/g, '');
 }
 
 /** A refusal in the service's own wire shape: S3's XML, the others' JSON with `__type`. */
@@ -358,11 +363,7 @@ function queryWithoutAuth(rawQuery: string): string {
   return rawQuery
     .split('&')
     .filter(
-      (part) =>
-        part !== '' &&
-        !/^x-amz-(algorithm|credential|date|expires|signedheaders|signature|security-token)=/i.test(
-          part,
-        ),
+      (part) => part !== '' && !AUTH_QUERY_PARAMETERS.has(part.split('=')[0]?.toLowerCase() ?? ''),
     )
     .join('&');
 }

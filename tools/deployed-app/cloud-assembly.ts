@@ -21,25 +21,6 @@ import type {
   TableSpec,
 } from './synthesized-app';
 
-export type {
-  BucketSpec,
-  CorsRuleSpec,
-  EventRuleSpec,
-  EventSourceMappingSpec,
-  FunctionSpec,
-  HttpApiSpec,
-  HttpRouteSpec,
-  LambdaPermissionSpec,
-  LocalAccount,
-  LocalEndpointNames,
-  QueueSpec,
-  RoleSpec,
-  SecondaryIndexSpec,
-  StateMachineSpec,
-  SynthesizedApp,
-  TableSpec,
-} from './synthesized-app';
-
 /**
  * The one local "account" the deployed-app run lives in.
  *

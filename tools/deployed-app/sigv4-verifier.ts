@@ -71,7 +71,8 @@ export interface VerifiedSignature {
 
 /** AWS's allowed clock skew for header-signed requests. */
 const MAX_SKEW_MS = 15 * 60 * 1000;
-const AUTH_QUERY_PARAMETERS = new Set([
+/** SigV4's own query parameters of a presigned URL, lower-cased. */
+export const AUTH_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'x-amz-algorithm',
   'x-amz-credential',
   'x-amz-date',
