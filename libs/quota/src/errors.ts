@@ -48,8 +48,9 @@ export class QuotaInputError extends QuotaError {
 
 /**
  * The ledger gave up after its bounded number of attempts because other writers
- * kept changing the user's item between its writes. Nothing was charged by this
- * call; retrying the same `jobId` later is safe (it is charged at most once).
+ * kept changing the user's item (or conflicting with its transactions) between
+ * its writes. Nothing was written by this call; retrying the same job or
+ * operation later is safe (each is applied at most once).
  *
  * @example
  * ```ts
@@ -63,28 +64,8 @@ export class QuotaContentionError extends QuotaError {
   readonly attempts: number;
 
   constructor(userId: string, attempts: number) {
-    super(`gave up charging user ${JSON.stringify(userId)} after ${attempts} contended attempts`);
+    super(`gave up writing the quota of user ${JSON.stringify(userId)} after ${attempts} contended attempts`);
     this.attempts = attempts;
-  }
-}
-
-/**
- * The user's item already remembers the maximum number of charged jobs for the
- * current week (`MAX_CHARGED_JOBS_PER_WEEK`, or 500 for zero-cost jobs), which
- * keeps the item well below DynamoDB's 400 KB limit. Nothing was charged.
- *
- * @example
- * ```ts
- * if (error instanceof QuotaCapacityError) markJobFailed(jobId, error.message);
- * ```
- */
-export class QuotaCapacityError extends QuotaError {
-  override readonly name = 'QuotaCapacityError';
-
-  constructor(userId: string, week: string, maxJobs: number) {
-    super(
-      `user ${JSON.stringify(userId)} already has ${maxJobs} or more charged jobs in ${week}; refusing to grow the item further`,
-    );
   }
 }
 

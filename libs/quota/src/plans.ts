@@ -1,18 +1,35 @@
 /**
- * The plans a user can be on, keyed by the `plan` attribute of the users table,
- * with each plan's weekly quota in slots. `free` is the baseline (200 slots: six
- * 15-minute neural episodes).
+ * What a plan allows: its weekly quota in slots, how many of a user's jobs may
+ * be in flight (reserved and not yet settled or released) at once, and how many
+ * reservations (job creations) a user may make per minute.
+ *
+ * @example
+ * ```ts
+ * const limits: PlanLimits = { weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 };
+ * ```
+ */
+export interface PlanLimits {
+  readonly weeklySlots: number;
+  readonly maxInFlight: number;
+  readonly reservationsPerMinute: number;
+}
+
+/**
+ * The plans a user can be on, keyed by the `plan` attribute of the users table
+ * (`USER_PLAN_ATTRIBUTE`). `free` is the baseline (200 slots: six 15-minute
+ * neural episodes, three jobs in flight at once).
  *
  * @example
  * ```ts
  * PLANS.free.weeklySlots; // 200
  * PLANS.creator.weeklySlots; // 600
+ * PLANS.studio.maxInFlight; // 10
  * ```
  */
-export const PLANS: Readonly<Record<string, { readonly weeklySlots: number }>> = Object.freeze({
-  free: Object.freeze({ weeklySlots: 200 }),
-  creator: Object.freeze({ weeklySlots: 600 }),
-  studio: Object.freeze({ weeklySlots: 1500 }),
+export const PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze({
+  free: Object.freeze({ weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 }),
+  creator: Object.freeze({ weeklySlots: 600, maxInFlight: 5, reservationsPerMinute: 20 }),
+  studio: Object.freeze({ weeklySlots: 1500, maxInFlight: 10, reservationsPerMinute: 30 }),
 });
 
 /**
@@ -26,9 +43,35 @@ export const PLANS: Readonly<Record<string, { readonly weeklySlots: number }>> =
 export const DEFAULT_PLAN = 'free';
 
 /**
- * The weekly slot limit of a plan name. A missing plan (`undefined`, the user
- * item has no `plan`) or a name that is not a key of `PLANS` gets the free
- * plan's limit: a user is never given more than they are known to pay for.
+ * Whether `plan` names one of `PLANS`.
+ *
+ * @example
+ * ```ts
+ * isPlan('studio'); // true
+ * isPlan('platinum'); // false
+ * ```
+ */
+export function isPlan(plan: unknown): plan is string {
+  return typeof plan === 'string' && Object.hasOwn(PLANS, plan);
+}
+
+/**
+ * The limits of a plan name. A missing plan (`undefined`, the user item has no
+ * `plan`) or a name that is not a key of `PLANS` gets the free plan's limits: a
+ * user is never given more than they are known to pay for.
+ *
+ * @example
+ * ```ts
+ * planLimitsFor('creator').maxInFlight; // 5
+ * planLimitsFor(undefined).weeklySlots; // 200 (free)
+ * ```
+ */
+export function planLimitsFor(plan?: string): PlanLimits {
+  return isPlan(plan) ? (PLANS[plan] as PlanLimits) : (PLANS[DEFAULT_PLAN] as PlanLimits);
+}
+
+/**
+ * The weekly slot limit of a plan name (see `planLimitsFor` for unknown plans).
  *
  * @example
  * ```ts
@@ -38,6 +81,5 @@ export const DEFAULT_PLAN = 'free';
  * ```
  */
 export function weeklyLimitFor(plan?: string): number {
-  const known = typeof plan === 'string' && Object.hasOwn(PLANS, plan) ? PLANS[plan] : undefined;
-  return (known ?? (PLANS[DEFAULT_PLAN] as { weeklySlots: number })).weeklySlots;
+  return planLimitsFor(plan).weeklySlots;
 }

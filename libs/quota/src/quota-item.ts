@@ -1,38 +1,60 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QuotaError, QuotaStateError } from './errors';
 import { weekWindow } from './iso-week';
-import { QUOTA_ATTRIBUTES } from './users-table';
+import { QUOTA_ATTRIBUTES, USER_PLAN_ATTRIBUTE } from './users-table';
 
 /** The ledger's view of one user's item, decoded from DynamoDB attribute values. */
 export interface QuotaItem {
-  /** The stored week key, or undefined when the user has never been charged. */
+  /** The stored week key, or undefined when the ledger never wrote this user's counters. */
   readonly week: string | undefined;
-  readonly count: number;
-  /** The job ids charged in `week`, or undefined when the attribute is absent. */
-  readonly chargedJobs: ReadonlySet<string> | undefined;
-  readonly previousWeek: string | undefined;
-  readonly previousCount: number;
-  readonly previousChargedJobs: ReadonlySet<string> | undefined;
+  readonly used: number;
+  readonly reserved: number;
+  readonly granted: number;
+  readonly committed: number;
+  readonly inFlight: number;
+  readonly rateWindow: number | undefined;
+  readonly rateCount: number;
+  readonly plan: string | undefined;
 }
 
 const WEEK_KEY_SHAPE = /^\d{4}-W\d{2}$/;
+const A = QUOTA_ATTRIBUTES;
 
-/** Decodes a user's item (possibly absent); throws `QuotaStateError` when its quota attributes are malformed. */
+/**
+ * Decodes a user's item (possibly absent). Throws `QuotaStateError` when its
+ * quota attributes are malformed or inconsistent (`committed` must be
+ * `used + reserved - granted`): the ledger refuses to guess.
+ */
 export function decodeQuotaItem(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
 ): QuotaItem {
-  return {
-    week: weekAttribute(userId, item, QUOTA_ATTRIBUTES.week),
-    count: countAttribute(userId, item, QUOTA_ATTRIBUTES.count),
-    chargedJobs: jobsAttribute(userId, item, QUOTA_ATTRIBUTES.chargedJobs),
-    previousWeek: weekAttribute(userId, item, QUOTA_ATTRIBUTES.previousWeek),
-    previousCount: countAttribute(userId, item, QUOTA_ATTRIBUTES.previousCount),
-    previousChargedJobs: jobsAttribute(userId, item, QUOTA_ATTRIBUTES.previousChargedJobs),
+  const week = weekAttribute(userId, item, A.week);
+  const decoded: QuotaItem = {
+    week,
+    used: numberAttribute(userId, item, A.used, false),
+    reserved: numberAttribute(userId, item, A.reserved, false),
+    granted: numberAttribute(userId, item, A.granted, false),
+    committed: numberAttribute(userId, item, A.committed, true),
+    inFlight: numberAttribute(userId, item, A.inFlight, false),
+    rateWindow: item?.[A.rateWindow] ? numberAttribute(userId, item, A.rateWindow, false) : undefined,
+    rateCount: numberAttribute(userId, item, A.rateCount, false),
+    plan: item?.[USER_PLAN_ATTRIBUTE]?.S,
   };
+  if (week !== undefined && item?.[A.committed] === undefined) {
+    throw new QuotaStateError(userId, `${A.week} is set but ${A.committed} is missing`);
+  }
+  if (decoded.committed !== decoded.used + decoded.reserved - decoded.granted) {
+    throw new QuotaStateError(
+      userId,
+      `${A.committed} (${decoded.committed}) is not ${A.used} + ${A.reserved} - ${A.granted}`,
+    );
+  }
+  return decoded;
 }
 
-function weekAttribute(
+/** Throws `QuotaStateError` unless the attribute is absent or a real ISO week key. */
+export function weekAttribute(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
   name: string,
@@ -52,27 +74,18 @@ function weekAttribute(
   return value.S;
 }
 
-function countAttribute(
+/** A whole number (0 when absent); negative only where `signed` (committed can go below 0 with grants). */
+export function numberAttribute(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
   name: string,
+  signed: boolean,
 ): number {
   const value = item?.[name];
   if (value === undefined) return 0;
   const count = value.N === undefined ? Number.NaN : Number(value.N);
-  if (!Number.isSafeInteger(count) || count < 0) {
-    throw new QuotaStateError(userId, `${name} is not a whole number >= 0`);
+  if (!Number.isSafeInteger(count) || (!signed && count < 0)) {
+    throw new QuotaStateError(userId, `${name} is not a whole number${signed ? '' : ' >= 0'}`);
   }
   return count;
-}
-
-function jobsAttribute(
-  userId: string,
-  item: Record<string, AttributeValue> | undefined,
-  name: string,
-): ReadonlySet<string> | undefined {
-  const value = item?.[name];
-  if (value === undefined) return undefined;
-  if (value.SS === undefined) throw new QuotaStateError(userId, `${name} is not a string set`);
-  return new Set(value.SS);
 }

@@ -16,43 +16,137 @@ export const USERS_TABLE_KEY = Object.freeze({
 
 /**
  * The attributes the ledger reads and writes on a user's item (all other
- * attributes, such as `plan`, are left untouched):
+ * attributes are left untouched, except `plan`, which `setPlan` writes). Every
+ * write keeps `committed = used + reserved - granted`, the one number the
+ * weekly limit is checked against in a condition (DynamoDB conditions cannot add):
  *
- * - `week` (`quotaWeek`, S): the ISO week key the counter belongs to; it never moves backwards.
- * - `count` (`quotaCount`, N): slots used in that week.
- * - `chargedJobs` (`quotaChargedJobs`, SS): the job ids charged in that week.
- * - `previousWeek` (`quotaPreviousWeek`, S), `previousCount` (`quotaPreviousCount`, N),
- *   `previousChargedJobs` (`quotaPreviousChargedJobs`, SS): the same three for the week
- *   that was current before the last rollover, kept so that a job retried just after
- *   Monday 00:00Z is not charged again.
+ * - `week` (`quotaWeek`, S): the ISO week key the counters belong to; it never moves backwards.
+ * - `used` (`quotaCount`, N): slots charged in that week.
+ * - `reserved` (`quotaReserved`, N): slots held by jobs reserved in that week and not yet settled or released.
+ * - `granted` (`quotaGranted`, N): extra slots granted for that week.
+ * - `committed` (`quotaCommitted`, N): `used + reserved - granted`.
+ * - `inFlight` (`quotaInFlight`, N): open reservations, whatever their week (not reset at rollover).
+ * - `rateWindow` (`quotaRateWindow`, N) and `rateCount` (`quotaRateCount`, N): the minute
+ *   (epoch minutes) of the latest reservation and how many were made in it.
  *
  * @example
  * ```ts
- * const projection = [QUOTA_ATTRIBUTES.week, QUOTA_ATTRIBUTES.count].join(', ');
+ * const projection = [QUOTA_ATTRIBUTES.week, QUOTA_ATTRIBUTES.used].join(', ');
  * ```
  */
 export const QUOTA_ATTRIBUTES = Object.freeze({
   week: 'quotaWeek',
-  count: 'quotaCount',
-  chargedJobs: 'quotaChargedJobs',
-  previousWeek: 'quotaPreviousWeek',
-  previousCount: 'quotaPreviousCount',
-  previousChargedJobs: 'quotaPreviousChargedJobs',
+  used: 'quotaCount',
+  reserved: 'quotaReserved',
+  granted: 'quotaGranted',
+  committed: 'quotaCommitted',
+  inFlight: 'quotaInFlight',
+  rateWindow: 'quotaRateWindow',
+  rateCount: 'quotaRateCount',
 } as const);
 
 /**
- * The most jobs one user can be charged for in one week. With job ids of at most
- * `MAX_JOB_ID_BYTES` and two weeks of ids on the item, this bounds the ledger's
- * share of an item to about 2 × 2,000 × 80 B = 320 KB, under DynamoDB's 400 KB
- * item limit. A job costs at least one slot (zero-cost jobs are capped
- * separately, see `jobSetCap`), so under every plan's limit it is never reached.
+ * The attribute of a user's item naming their plan (a key of `PLANS`), which
+ * `QuotaLedger.setPlan` writes and `QuotaLedger.planOf` reads.
  *
  * @example
  * ```ts
- * MAX_CHARGED_JOBS_PER_WEEK; // 2000
+ * const plan = item[USER_PLAN_ATTRIBUTE]?.S; // 'creator'
  * ```
  */
-export const MAX_CHARGED_JOBS_PER_WEEK = 2000;
+export const USER_PLAN_ATTRIBUTE = 'plan';
+
+/**
+ * The attributes of the ledger's per-job record, a small item of its own in the
+ * users table (key: `quotaJobKey(userId, jobId)`), which makes every operation
+ * on a job idempotent:
+ *
+ * - `state` (`quotaJobState`, S): `reserved`, `settled`, `released` or `refunded`.
+ * - `week` (`quotaJobWeek`, S): the week the hold was taken in (or the charge made in, without a hold).
+ * - `held` (`quotaJobHeld`, N): the slots held at reservation (the quote).
+ * - `charged` (`quotaJobCharged`, N) and `chargedWeek` (`quotaJobChargedWeek`, S): what settling charged, where.
+ * - `measured` (`quotaJobMeasured`, N): the cost of the audio as measured, before the quote capped it.
+ *
+ * @example
+ * ```ts
+ * item[QUOTA_JOB_ATTRIBUTES.state]?.S; // 'settled'
+ * ```
+ */
+export const QUOTA_JOB_ATTRIBUTES = Object.freeze({
+  state: 'quotaJobState',
+  week: 'quotaJobWeek',
+  held: 'quotaJobHeld',
+  charged: 'quotaJobCharged',
+  chargedWeek: 'quotaJobChargedWeek',
+  measured: 'quotaJobMeasured',
+} as const);
+
+/**
+ * The attributes of the ledger's per-operation record (a grant), an item of its
+ * own keyed by `quotaOperationKey(userId, operationId)`:
+ * `kind` (`quotaOperationKind`, S), `slots` (`quotaOperationSlots`, N) and
+ * `week` (`quotaOperationWeek`, S).
+ *
+ * @example
+ * ```ts
+ * item[QUOTA_OPERATION_ATTRIBUTES.slots]?.N; // '50'
+ * ```
+ */
+export const QUOTA_OPERATION_ATTRIBUTES = Object.freeze({
+  kind: 'quotaOperationKind',
+  slots: 'quotaOperationSlots',
+  week: 'quotaOperationWeek',
+} as const);
+
+/**
+ * The time-to-live attribute (epoch seconds) of the ledger's job and operation
+ * records: the end of the week after their week, so they outlive every retry,
+ * redelivery and refund that can still matter. The users table enables TTL on it.
+ *
+ * @example
+ * ```ts
+ * new Table(this, 'Users', { partitionKey, timeToLiveAttribute: QUOTA_RECORD_TTL_ATTRIBUTE });
+ * ```
+ */
+export const QUOTA_RECORD_TTL_ATTRIBUTE = 'quotaExpiresAt';
+
+/**
+ * The prefixes of the ledger's own keys in the users table. A user id may not
+ * start with either (`QuotaInputError`), so a record can never be taken for a user.
+ *
+ * @example
+ * ```ts
+ * QUOTA_KEY_PREFIXES.job; // 'quota-job#'
+ * ```
+ */
+export const QUOTA_KEY_PREFIXES = Object.freeze({
+  job: 'quota-job#',
+  operation: 'quota-op#',
+} as const);
+
+/**
+ * The users-table key of the ledger's record of one job.
+ *
+ * @example
+ * ```ts
+ * quotaJobKey('alice', 'job-1'); // 'quota-job#alice#job-1'
+ * ```
+ */
+export function quotaJobKey(userId: string, jobId: string): string {
+  return `${QUOTA_KEY_PREFIXES.job}${userId}#${jobId}`;
+}
+
+/**
+ * The users-table key of the ledger's record of one operation (a grant).
+ *
+ * @example
+ * ```ts
+ * quotaOperationKey('alice', 'support-4711'); // 'quota-op#alice#support-4711'
+ * ```
+ */
+export function quotaOperationKey(userId: string, operationId: string): string {
+  return `${QUOTA_KEY_PREFIXES.operation}${userId}#${operationId}`;
+}
 
 /**
  * The longest accepted job id, in UTF-8 bytes: the Step Functions execution-name
@@ -67,7 +161,7 @@ export const MAX_JOB_ID_BYTES = 80;
 
 /**
  * The longest accepted user id, in UTF-8 bytes (DynamoDB's partition key limit
- * is 2,048 bytes; the ledger keeps ids short so the item bound above holds).
+ * is 2,048 bytes; the ledger's record keys hold a user id and a job id, so both are kept short).
  *
  * @example
  * ```ts

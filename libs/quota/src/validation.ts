@@ -1,4 +1,5 @@
 import { QuotaInputError } from './errors';
+import { MAX_USER_ID_BYTES, QUOTA_KEY_PREFIXES } from './users-table';
 
 /** Throws `QuotaInputError` unless `value` is a non-blank string of at most `maxBytes` UTF-8 bytes. */
 export function assertId(field: string, value: unknown, maxBytes: number): asserts value is string {
@@ -34,4 +35,18 @@ function describe(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
     return String(value);
   return value === null ? 'null' : typeof value;
+}
+
+/**
+ * Throws `QuotaInputError` unless `value` is a valid user id: a non-blank
+ * string of at most `MAX_USER_ID_BYTES` that does not start with one of the
+ * ledger's own key prefixes (so a user can never be mistaken for a record).
+ */
+export function assertUserId(value: unknown): asserts value is string {
+  assertId('userId', value, MAX_USER_ID_BYTES);
+  for (const prefix of Object.values(QUOTA_KEY_PREFIXES)) {
+    if (value.startsWith(prefix)) {
+      throw new QuotaInputError('userId', `must not start with ${JSON.stringify(prefix)}`);
+    }
+  }
 }
