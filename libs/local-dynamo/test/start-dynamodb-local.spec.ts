@@ -1,5 +1,9 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   GetItemCommand,
+  PutItemCommand,
   TransactWriteItemsCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -41,5 +45,35 @@ describe('startDynamoDbLocal', () => {
     );
     expect(Item).toEqual({ id: { S: 'a' } });
     expect(dynamo.requestsReceived() - before).toBe(1);
+  });
+});
+
+describe('startDynamoDbLocal with a path', () => {
+  const parent = mkdtempSync(path.join(tmpdir(), 'lumcast-dynamodb-local-'));
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  it('creates the missing folder and keeps tables and items there across a restart, a relative path taken from the current directory', async () => {
+    const folder = path.join(parent, 'nested', 'dynamodb');
+    const relative = path.relative(process.cwd(), folder);
+    const first = await startDynamoDbLocal({ path: relative });
+    try {
+      await createTables(first.client, [{ name: 'kept', partitionKey: 'id' }]);
+      await first.client.send(
+        new PutItemCommand({ TableName: 'kept', Item: { id: { S: 'x' }, n: { N: '7' } } }),
+      );
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(path.join(folder, 'shared-local-instance.db'))).toBe(true);
+
+    const second = await startDynamoDbLocal({ path: relative });
+    try {
+      const { Item } = await second.client.send(
+        new GetItemCommand({ TableName: 'kept', Key: { id: { S: 'x' } }, ConsistentRead: true }),
+      );
+      expect(Item).toEqual({ id: { S: 'x' }, n: { N: '7' } });
+    } finally {
+      await second.close();
+    }
   });
 });
