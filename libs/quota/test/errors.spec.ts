@@ -1,5 +1,4 @@
 import {
-  QuotaCapacityError,
   QuotaContentionError,
   QuotaError,
   QuotaInputError,
@@ -15,7 +14,6 @@ describe('quota errors', () => {
   it.each<[string, QuotaError]>([
     ['QuotaInputError', new QuotaInputError('cost', 'must be whole')],
     ['QuotaContentionError', new QuotaContentionError('u-1', 5)],
-    ['QuotaCapacityError', new QuotaCapacityError('u-1', '2026-W49', 2000)],
     ['QuotaTableNotFoundError', new QuotaTableNotFoundError('users', cause)],
     ['QuotaThrottledError', new QuotaThrottledError('users', cause)],
     ['QuotaStateError', new QuotaStateError('u-1', 'bad week')],

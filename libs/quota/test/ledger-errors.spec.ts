@@ -1,7 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
-  MAX_CHARGED_JOBS_PER_WEEK,
-  QuotaCapacityError,
   QuotaContentionError,
   QuotaError,
   QuotaInputError,
@@ -159,65 +157,47 @@ describe('QuotaLedger DynamoDB errors', () => {
 describe('QuotaLedger refusals it cannot resolve', () => {
   it('throws QuotaContentionError when every allowed round is lost to other writers, having charged nothing', async () => {
     const rival = ledgerAt(MID_WEEK);
+    // Just before the loser's week-starting transaction, a rival starts the week first.
     dynamo.beforeNext(
       (name, input) =>
-        name === 'UpdateItemCommand' &&
-        String(input['ConditionExpression']).startsWith('attribute_not_exists') &&
-        JSON.stringify(input['ExpressionAttributeValues']).includes('"loser"'),
+        name === 'TransactWriteItemsCommand' &&
+        JSON.stringify(input).includes('#loser"') &&
+        JSON.stringify(input).includes('(attribute_not_exists('),
       () => rival.deduct({ userId: 'u-race', jobId: 'winner', cost: 1, weeklyLimit: 200 }),
     );
-    const error = await ledgerAt(MID_WEEK, { maxAttempts: 1 })
+    const error = await ledgerAt(MID_WEEK, { maxAttempts: 2 })
       .deduct({ userId: 'u-race', jobId: 'loser', cost: 1, weeklyLimit: 200 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(QuotaContentionError);
-    expect(error).toMatchObject({ attempts: 1 });
-    expect((await readItem(dynamo, 'u-race'))?.['quotaChargedJobs']).toEqual({ SS: ['winner'] });
+    expect(error).toMatchObject({ attempts: 2 });
+    expect((await readItem(dynamo, 'u-race'))?.['quotaCount']).toEqual({ N: '1' });
+    expect(await readItem(dynamo, 'quota-job#u-race#loser')).toBeUndefined();
   });
 
-  it('throws QuotaCapacityError rather than grow a week past the maximum number of jobs', async () => {
-    const jobs = Array.from({ length: MAX_CHARGED_JOBS_PER_WEEK }, (_, index) => `j${index}`);
-    await putItem(dynamo, {
-      userId: { S: 'u-full' },
+  it('throws QuotaStateError for an item of the post\'s two-tier design (a count without committed), and writes nothing', async () => {
+    const legacy = {
+      userId: { S: 'u-legacy' },
       quotaWeek: { S: '2026-W49' },
-      quotaCount: { N: String(jobs.length) },
-      quotaChargedJobs: { SS: jobs },
-    });
-    await expect(
-      ledgerAt(MID_WEEK).deduct({
-        userId: 'u-full',
-        jobId: 'one-more',
-        cost: 1,
-        weeklyLimit: 100_000,
-      }),
-    ).rejects.toThrow(QuotaCapacityError);
-    expect(
-      await ledgerAt(MID_WEEK).deduct({
-        userId: 'u-full',
-        jobId: 'j7',
-        cost: 1,
-        weeklyLimit: 100_000,
-      }),
-    ).toMatchObject({ outcome: 'already_charged' });
+      quotaCount: { N: '190' },
+    };
+    await putItem(dynamo, legacy);
+    await expect(ledgerAt(MID_WEEK).deduct({ ...valid, userId: 'u-legacy' })).rejects.toThrow(
+      QuotaStateError,
+    );
+    expect(await readItem(dynamo, 'u-legacy')).toEqual(legacy);
+    expect(await readItem(dynamo, 'quota-job#u-legacy#job-1')).toBeUndefined();
   });
 
-  it('records zero-cost jobs only while fewer than 500 jobs are recorded, and still charges paid jobs', async () => {
-    const jobs = Array.from({ length: 500 }, (_, index) => `j${index}`);
+  it('throws QuotaStateError when committed is not used + reserved - granted', async () => {
     await putItem(dynamo, {
-      userId: { S: 'u-free-jobs' },
+      userId: { S: 'u-inconsistent' },
       quotaWeek: { S: '2026-W49' },
-      quotaCount: { N: '500' },
-      quotaChargedJobs: { SS: jobs },
+      quotaCount: { N: '10' },
+      quotaCommitted: { N: '3' },
     });
-    const ledger = ledgerAt(MID_WEEK);
     await expect(
-      ledger.deduct({ userId: 'u-free-jobs', jobId: 'free', cost: 0, weeklyLimit: 1500 }),
-    ).rejects.toThrow(QuotaCapacityError);
-    expect(
-      await ledger.deduct({ userId: 'u-free-jobs', jobId: 'paid', cost: 1, weeklyLimit: 1500 }),
-    ).toMatchObject({
-      outcome: 'charged',
-      used: 501,
-    });
+      ledgerAt(MID_WEEK).usage({ userId: 'u-inconsistent', weeklyLimit: 200 }),
+    ).rejects.toThrow(QuotaStateError);
   });
 
   it('throws QuotaStateError for a stored week the ISO calendar does not have', async () => {

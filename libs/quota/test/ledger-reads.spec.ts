@@ -32,6 +32,9 @@ describe('QuotaLedger.usage', () => {
     ).toEqual({
       week: '2026-W49',
       used: 0,
+      reserved: 0,
+      granted: 0,
+      inFlight: 0,
       remaining: 200,
       limit: 200,
       resetsAt: NEXT_MONDAY,
@@ -45,6 +48,9 @@ describe('QuotaLedger.usage', () => {
     expect(await ledger.usage({ userId: 'u-used', weeklyLimit: 200 })).toEqual({
       week: '2026-W49',
       used: 38,
+      reserved: 0,
+      granted: 0,
+      inFlight: 0,
       remaining: 162,
       limit: 200,
       resetsAt: NEXT_MONDAY,
@@ -65,6 +71,9 @@ describe('QuotaLedger.usage', () => {
     expect(usage).toEqual({
       week: '2026-W50',
       used: 0,
+      reserved: 0,
+      granted: 0,
+      inFlight: 0,
       remaining: 200,
       limit: 200,
       resetsAt: new Date('2026-12-14T00:00:00Z'),
@@ -84,6 +93,9 @@ describe('QuotaLedger.usage', () => {
     ).toMatchObject({
       week: '2026-W50',
       used: 10,
+      reserved: 0,
+      granted: 0,
+      inFlight: 0,
     });
   });
 
@@ -98,6 +110,9 @@ describe('QuotaLedger.usage', () => {
       await ledgerAt('2026-12-02T13:00:00Z').usage({ userId: 'u-down', weeklyLimit: 200 }),
     ).toMatchObject({
       used: 500,
+      reserved: 0,
+      granted: 0,
+      inFlight: 0,
       remaining: 0,
       limit: 200,
     });
@@ -121,6 +136,9 @@ describe('QuotaLedger.preflight', () => {
       allowed: true,
       week: '2026-W49',
       used: 140,
+      reserved: 0,
+      granted: 0,
+      inFlight: 0,
       remaining: 60,
       limit: 200,
       resetsAt: NEXT_MONDAY,
@@ -152,6 +170,7 @@ describe('QuotaLedger.preflight', () => {
       userId: { S: 'u-one-read' },
       quotaWeek: { S: '2026-W49' },
       quotaCount: { N: '3' },
+      quotaCommitted: { N: '3' },
     });
     const before = dynamo.commands.length;
     await ledgerAt('2026-12-02T12:00:00Z').preflight({
@@ -174,7 +193,7 @@ describe('QuotaLedger.wasCharged', () => {
     expect(await ledger.wasCharged({ userId: 'asked', jobId: 'job-2' })).toBe(false);
   });
 
-  it('still knows a job charged last week after the week rolled over, and forgets it a week later', async () => {
+  it('still knows a job charged last week after the week rolled over, and the week after that (its record outlives both)', async () => {
     await ledgerAt('2026-12-06T23:59:00Z').deduct({
       userId: 'rolled',
       jobId: 'sunday-job',
@@ -198,7 +217,7 @@ describe('QuotaLedger.wasCharged', () => {
     });
     expect(
       await ledgerAt('2026-12-14T00:02:00Z').wasCharged({ userId: 'rolled', jobId: 'sunday-job' }),
-    ).toBe(false);
+    ).toBe(true);
   });
 
   it('refuses an empty job id before any I/O', async () => {

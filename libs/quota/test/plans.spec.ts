@@ -1,8 +1,8 @@
-import { PLANS, weeklyLimitFor } from '../src/index';
+import { isPlan, planLimitsFor, PLANS, weeklyLimitFor } from '../src/index';
 
 describe('PLANS', () => {
   it('gives the free plan 200 slots a week and offers paid plans with more', () => {
-    expect(PLANS['free']).toEqual({ weeklySlots: 200 });
+    expect(PLANS['free']).toEqual({ weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 });
     const paid = Object.entries(PLANS).filter(([name]) => name !== 'free');
     expect(paid.length).toBeGreaterThan(0);
     for (const [, plan] of paid) expect(plan.weeklySlots).toBeGreaterThan(200);
@@ -26,5 +26,28 @@ describe('weeklyLimitFor', () => {
     expect(weeklyLimitFor('platinum')).toBe(200);
     expect(weeklyLimitFor('constructor')).toBe(200);
     expect(weeklyLimitFor('')).toBe(200);
+  });
+});
+
+describe('planLimitsFor', () => {
+  it('gives every plan an in-flight cap and a per-minute reservation rate, the free plan 3 jobs at once', () => {
+    expect(planLimitsFor('free')).toEqual({ weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 });
+    for (const plan of Object.keys(PLANS)) {
+      expect(planLimitsFor(plan).maxInFlight).toBeGreaterThanOrEqual(3);
+      expect(planLimitsFor(plan).reservationsPerMinute).toBeGreaterThan(0);
+    }
+  });
+
+  it('falls back to the free plan for a missing or unknown plan', () => {
+    expect(planLimitsFor(undefined)).toBe(PLANS['free']);
+    expect(planLimitsFor('toString')).toBe(PLANS['free']);
+  });
+});
+
+describe('isPlan', () => {
+  it('accepts the plan names and nothing else', () => {
+    expect(isPlan('studio')).toBe(true);
+    expect(isPlan('constructor')).toBe(false);
+    expect(isPlan(7)).toBe(false);
   });
 });
