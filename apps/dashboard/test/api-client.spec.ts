@@ -8,8 +8,12 @@ import { sendJson, startLocalHttpServer } from './support/local-http-server';
 const QUOTA = {
   week: '2026-W49',
   used: 6,
+  reserved: 4,
+  granted: 50,
   limit: 200,
-  remaining: 194,
+  remaining: 240,
+  inFlight: 1,
+  maxInFlight: 3,
   resetsAt: '2026-12-07T00:00:00.000Z',
   plan: 'free',
   slotsPerMinute: { standard: 1, neural: 2, generative: 4 },
@@ -62,6 +66,40 @@ describe('createApiClient', () => {
     await expect(client().getQuota()).resolves.toEqual(QUOTA);
     expect(server.requests[0]?.url).toBe('/api/quota');
     expect(server.requests[0]?.headers['x-lumcast-user']).toBe('alice');
+  });
+
+  it('reads a quota from a server that predates reservations as nothing reserved or granted', async () => {
+    const older = {
+      week: '2026-W49',
+      used: 6,
+      limit: 200,
+      remaining: 194,
+      resetsAt: '2026-12-07T00:00:00.000Z',
+      plan: 'free',
+      slotsPerMinute: { standard: 1, neural: 2, generative: 4 },
+    };
+    route = () => [200, older];
+    const quota = await client().getQuota();
+    expect(quota).toEqual({ ...older, reserved: 0, granted: 0, inFlight: 0 });
+    expect(quota).not.toHaveProperty('maxInFlight');
+  });
+
+  it('refuses a quota whose reserved slots are not a number', async () => {
+    route = () => [200, { ...QUOTA, reserved: '4' }];
+    await expect(client().getQuota()).rejects.toThrow(
+      new ResponseShapeError('GET /api/quota: "reserved" is not a number'),
+    );
+  });
+
+  it('reads what the audio measured next to the quote and the charge', async () => {
+    route = () => [200, { ...READY_JOB, estimatedCost: 4, measuredCost: 5, cost: 4 }];
+    await expect(client().getPodcast('job-1')).resolves.toMatchObject({
+      estimatedCost: 4,
+      measuredCost: 5,
+      cost: 4,
+    });
+    route = () => [200, READY_JOB];
+    expect((await client().getPodcast('job-1')).measuredCost).toBeUndefined();
   });
 
   it('posts a new episode as JSON and returns the accepted job', async () => {

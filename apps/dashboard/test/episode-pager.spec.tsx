@@ -11,8 +11,12 @@ const WEEK = isoWeekKey(new Date());
 const QUOTA: QuotaSummary = {
   week: WEEK,
   used: 0,
+  reserved: 0,
+  granted: 0,
   limit: 200,
   remaining: 200,
+  inFlight: 0,
+  maxInFlight: 3,
   resetsAt: '2099-01-05T00:00:00.000Z',
   plan: 'free',
   slotsPerMinute: { standard: 1, neural: 2, generative: 4 },

@@ -8,8 +8,12 @@ function quota(used: number): QuotaSummary {
   return {
     week: '2026-W49',
     used,
+    reserved: 0,
+    granted: 0,
     limit: 200,
     remaining: 200 - used,
+    inFlight: 0,
+    maxInFlight: 3,
     resetsAt: '2026-12-07T00:00:00.000Z',
     plan: 'free',
     slotsPerMinute: { standard: 1, neural: 2, generative: 4 },

@@ -92,6 +92,7 @@ export function parseJob(value: unknown, where = 'job'): Job {
     },
     estimatedCost: num(job, 'estimatedCost', where),
     cost: optionalNum(job, 'cost', where),
+    measuredCost: optionalNum(job, 'measuredCost', where),
     chargedWeek: optionalStr(job, 'chargedWeek', where),
     durationSeconds: optionalNum(job, 'durationSeconds', where),
     audioUrl: optionalStr(job, 'audioUrl', where),
@@ -146,7 +147,10 @@ export function parseJobList(value: unknown): Job[] {
 }
 
 /**
- * Checks the body of `GET /api/quota`.
+ * Checks the body of `GET /api/quota`. The members added with reservations (`reserved`,
+ * `granted`, `inFlight`, `maxInFlight`) are checked when present; an older server's body
+ * without them gives 0 for the three counts and no `maxInFlight`. `remaining` is always the
+ * server's own figure.
  *
  * @example
  * ```ts
@@ -157,11 +161,16 @@ export function parseQuotaSummary(value: unknown): QuotaSummary {
   const where = 'GET /api/quota';
   const body = asObject(value, where);
   const perMinute = asObject(body['slotsPerMinute'], `${where}.slotsPerMinute`);
+  const maxInFlight = optionalNum(body, 'maxInFlight', where);
   return {
     week: str(body, 'week', where),
     used: num(body, 'used', where),
+    reserved: optionalNum(body, 'reserved', where) ?? 0,
+    granted: optionalNum(body, 'granted', where) ?? 0,
     limit: num(body, 'limit', where),
     remaining: num(body, 'remaining', where),
+    inFlight: optionalNum(body, 'inFlight', where) ?? 0,
+    ...(maxInFlight === undefined ? {} : { maxInFlight }),
     resetsAt: str(body, 'resetsAt', where),
     plan: str(body, 'plan', where),
     slotsPerMinute: {

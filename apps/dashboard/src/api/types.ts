@@ -22,23 +22,42 @@ export type Chapter = EpisodeChapter;
 
 /**
  * A podcast job as returned by `GET /api/podcasts` and `GET /api/podcasts/{jobId}`.
+ * `estimatedCost` is the quote the user accepted, `measuredCost` (absent from older
+ * servers, and until the audio is measured) what the audio measured, and `cost` what was
+ * charged: `min(measuredCost, estimatedCost)`.
  *
  * @example
  * ```ts
  * const done = (job: Job) => job.status === 'ready' && job.audioUrl !== undefined;
  * ```
  */
-export type Job = PublicJob;
+export type Job = PublicJob & { measuredCost?: number };
 
 /**
- * The caller's quota for the current ISO week (`GET /api/quota`).
+ * The caller's quota for the current ISO week (`GET /api/quota`): `used` (charged),
+ * `reserved` (held by jobs in progress), `granted` (extra slots this week) and the server's
+ * `remaining` = `limit + granted - used - reserved`. A server from before reservations sends
+ * none of the new members: `reserved`, `granted` and `inFlight` are then 0 (that server held
+ * and granted nothing) and `maxInFlight` is absent (it had no cap to tell).
  *
  * @example
  * ```ts
- * const percent = (q: QuotaSummary) => (100 * q.used) / q.limit;
+ * const percent = (q: QuotaSummary) => (100 * (q.used + q.reserved)) / (q.limit + q.granted);
  * ```
  */
-export type QuotaSummary = ApiQuotaSummary;
+export type QuotaSummary = Omit<
+  ApiQuotaSummary,
+  'reserved' | 'granted' | 'inFlight' | 'maxInFlight'
+> & {
+  /** Slots held by this week's jobs in progress (their quotes), not charged. */
+  reserved: number;
+  /** Extra slots granted for this week, on top of `limit`. */
+  granted: number;
+  /** Jobs in progress now. */
+  inFlight: number;
+  /** How many jobs the plan runs at once; absent when the server does not say. */
+  maxInFlight?: number;
+};
 
 /**
  * The body of `POST /api/podcasts`.
