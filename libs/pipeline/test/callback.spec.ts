@@ -33,9 +33,17 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.close());
 
-/** A job at the assembling stage with its episode files in the store. */
-async function assembledJob(userId: string, durationSeconds = 125) {
-  const job = queuedJob({ userId, quality: 'neural' });
+/**
+ * A job at the assembling stage with its episode files in the store, reserved as the API
+ * reserves it: its quote (by default the cost of the measured duration) held in the ledger.
+ */
+async function assembledJob(
+  userId: string,
+  durationSeconds = 125,
+  estimatedCost = quotaCost('neural', durationSeconds),
+) {
+  const job = queuedJob({ userId, quality: 'neural', estimatedCost });
+  await ledger.reserve({ userId, jobId: job.jobId, cost: estimatedCost, weeklyLimit: limit, maxInFlight: 100, reservationsPerMinute: 100 });
   await jobs.create(job);
   await jobs.setStatus(userId, job.jobId, 'assembling', { totalChunks: 2 });
   const audio: AssembledEpisode = {
@@ -50,6 +58,10 @@ async function assembledJob(userId: string, durationSeconds = 125) {
 }
 
 const usedBy = async (userId: string) => (await ledger.usage({ userId, weeklyLimit: limit })).used;
+const heldFor = async (userId: string) => {
+  const { reserved, inFlight } = await ledger.usage({ userId, weeklyLimit: limit });
+  return { reserved, inFlight };
+};
 
 describe('createCallbackStep on success', () => {
   it('charges the cost of the measured duration and marks the job ready with its episode fields', async () => {
@@ -63,9 +75,11 @@ describe('createCallbackStep on success', () => {
       cost: expected,
     });
     expect(await usedBy('alice')).toBe(expected);
+    expect(await heldFor('alice')).toEqual({ reserved: 0, inFlight: 0 });
     expect(await jobs.get('alice', job.jobId)).toMatchObject({
       status: 'ready',
       cost: expected,
+      measuredCost: expected,
       durationSeconds: 125,
       audioKey: audio.audioKey,
       captionsKey: audio.captionsKey,
@@ -97,18 +111,66 @@ describe('createCallbackStep on success', () => {
     expect(await usedBy('carol')).toBe(cost);
   });
 
-  it('on over_limit deletes the audio and captions, marks quota_exceeded with a message, and charges nothing', async () => {
+  it('charges the quote, not more, for an episode that came out longer than quoted, and records both', async () => {
+    // A 2-minute neural episode quoted 4 slots that came out at 2:01 (3 started minutes: 6 slots).
+    const { job, audio } = await assembledJob('quin', 121, 4);
+    const result = await callback({ userId: 'quin', jobId: job.jobId, outcome: 'succeeded', audio });
+    expect(result).toEqual({ status: 'ready', cost: 4 });
+    expect(await usedBy('quin')).toBe(4);
+    expect(await jobs.get('quin', job.jobId)).toMatchObject({
+      status: 'ready',
+      estimatedCost: 4,
+      measuredCost: 6,
+      cost: 4,
+    });
+  });
+
+  it('charges the measured cost for an episode that came out shorter than quoted, and frees the rest', async () => {
+    const { job, audio } = await assembledJob('rob', 58, 4);
+    expect(
+      await callback({ userId: 'rob', jobId: job.jobId, outcome: 'succeeded', audio }),
+    ).toEqual({ status: 'ready', cost: 2 });
+    expect(await usedBy('rob')).toBe(2);
+    expect(await heldFor('rob')).toEqual({ reserved: 0, inFlight: 0 });
+  });
+
+  it('on over_limit (the hold’s week ended and the new week is full) deletes the audio and captions, marks quota_exceeded and charges nothing', async () => {
+    const lastWeek = new QuotaLedger({
+      client: dynamo.client,
+      tableName: TABLES.users,
+      now: () => new Date(Date.now() - 7 * 24 * 3600 * 1000),
+    });
+    const job = queuedJob({ userId: 'dan', quality: 'neural', estimatedCost: 6 });
+    await lastWeek.reserve({ userId: 'dan', jobId: job.jobId, cost: 6, weeklyLimit: limit });
+    await jobs.create(job);
+    const audio: AssembledEpisode = {
+      audioKey: objectKeys.episodeAudio('dan', job.jobId),
+      captionsKey: objectKeys.episodeCaptions('dan', job.jobId),
+      durationSeconds: 125,
+      chapters: [{ title: 'Opening', startSeconds: 0, endSeconds: 125 }],
+    };
+    await store.put(audio.audioKey, new Uint8Array([0xff, 0xfb, 0x90, 0x00]), 'audio/mpeg');
+    await store.put(audio.captionsKey, 'WEBVTT\n', 'text/vtt');
     await ledger.deduct({ userId: 'dan', jobId: 'j-other', cost: limit - 2, weeklyLimit: limit });
-    const { job, audio } = await assembledJob('dan', 125);
     const result = await callback({ userId: 'dan', jobId: job.jobId, outcome: 'succeeded', audio });
     expect(result).toEqual({ status: 'quota_exceeded' });
     expect(store.objects.has(audio.audioKey)).toBe(false);
     expect(store.objects.has(audio.captionsKey)).toBe(false);
     expect(await usedBy('dan')).toBe(limit - 2);
+    expect(await heldFor('dan')).toEqual({ reserved: 0, inFlight: 0 });
     const stored = await jobs.get('dan', job.jobId);
     expect(stored?.status).toBe('quota_exceeded');
     expect(stored?.cost).toBeUndefined();
-    expect(stored?.error).toContain(`would cost 6 slots but only 2 of ${limit} remain`);
+    expect(stored?.error).toContain(`has only 2 of ${limit} slots left`);
+  });
+
+  it('marks a job failed, not ready, when a failure report released it before its success arrived', async () => {
+    const { job, audio } = await assembledJob('sid', 60);
+    await ledger.release({ userId: 'sid', jobId: job.jobId });
+    const result = await callback({ userId: 'sid', jobId: job.jobId, outcome: 'succeeded', audio });
+    expect(result).toEqual({ status: 'failed' });
+    expect(await usedBy('sid')).toBe(0);
+    expect((await jobs.get('sid', job.jobId))?.status).toBe('failed');
   });
 });
 
@@ -192,6 +254,7 @@ describe('createCallbackStep on failure', () => {
     });
     expect(result).toEqual({ status: 'failed' });
     expect(await usedBy('erin')).toBe(0);
+    expect(await heldFor('erin')).toEqual({ reserved: 0, inFlight: 0 });
     const stored = await jobs.get('erin', job.jobId);
     expect(stored?.status).toBe('failed');
     expect(stored?.error).toBe('SpeechThrottledError: Polly said no');

@@ -1,4 +1,4 @@
-import { createTables, startDynalite, type LocalDynamo } from '@lumcast/local-dynamo';
+import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import type { JobRecord } from '../src/jobs/job';
@@ -8,18 +8,19 @@ import type { ObjectStore } from '../src/ports/object-store';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
-/** The table names every suite uses on its own dynalite. */
+/** The table names every suite uses on its own DynamoDB Local. */
 export const TABLES = Object.freeze({ users: 'users', jobs: 'jobs', series: 'series' });
 
-/** A dynalite server with the users, jobs and series tables, and a real client pointed at it. */
+/** A DynamoDB Local server with the users, jobs and series tables, and a real client pointed at it. */
 export type TestDynamo = LocalDynamo;
 
 /**
- * Starts an in-memory dynalite on 127.0.0.1 and creates the three tables with
+ * Starts an in-memory DynamoDB Local on 127.0.0.1 (the quota ledger writes with
+ * `TransactWriteItems`, which dynalite lacks; a JVM, Java 17) and creates the three tables with
  * the real DynamoDB client (the keys the libs declare).
  */
 export async function startTestDynamo(): Promise<TestDynamo> {
-  const dynamo = await startDynalite();
+  const dynamo = await startDynamoDbLocal();
   await createTables(dynamo.client, [
     { name: TABLES.users, partitionKey: USERS_TABLE_KEY.partitionKey },
     { name: TABLES.jobs, ...JOBS_TABLE_KEY },

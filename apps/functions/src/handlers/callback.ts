@@ -14,7 +14,7 @@ import {
 const env = readEnvironment(process.env);
 const dynamodb = new DynamoDBClient({});
 
-/** State machine steps ReportSuccess and ReportFailure: the only place quota is deducted. */
+/** State machine steps ReportSuccess and ReportFailure: the only place quota is charged (settled) or a hold released. */
 export const handler = buildCallbackHandler({
   jobs: jobsTableFrom(env, dynamodb),
   ledger: ledgerFrom(env, dynamodb),

@@ -4,19 +4,17 @@ import {
   buildSqsConsumer,
   executionStarterFrom,
   jobsTableFrom,
-  ledgerFrom,
   readEnvironment,
-  userPlansFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
-const dynamodb = new DynamoDBClient({});
 
-/** SQS job messages → quota preflight → one state machine execution per job. */
+/**
+ * SQS job messages → one state machine execution per job. The quota was reserved by the
+ * API before the job was queued, so there is no quota read here.
+ */
 export const handler = buildSqsConsumer({
-  jobs: jobsTableFrom(env, dynamodb),
-  ledger: ledgerFrom(env, dynamodb),
-  plans: userPlansFrom(env, dynamodb),
+  jobs: jobsTableFrom(env, new DynamoDBClient({})),
   starter: executionStarterFrom(env, new SFNClient({})),
 });

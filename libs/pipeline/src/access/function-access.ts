@@ -86,7 +86,11 @@ export type ObjectFamily = keyof typeof OBJECT_PREFIXES;
  * ```
  */
 export type TableAction =
-  'dynamodb:GetItem' | 'dynamodb:PutItem' | 'dynamodb:UpdateItem' | 'dynamodb:Query';
+  | 'dynamodb:GetItem'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:ConditionCheckItem'
+  | 'dynamodb:Query';
 
 /**
  * The S3 object actions the pipeline's code needs (`DeleteObjectsCommand` is
@@ -130,9 +134,13 @@ export interface FunctionAccess {
  * - `api`: `JobsTable.create` (PutItem), `.get` (GetItem), `.listForUser` (Query, also
  *   with a projection when paged), `.setStatus` (UpdateItem: the job is failed when
  *   `SendMessage` fails); `UserPlans.planOf` and `QuotaLedger.usage` (GetItem on users);
+ *   `QuotaLedger.reserve` and, when the job cannot be recorded or queued, `.release`: each one
+ *   `TransactWriteItems` of the user's counters (UpdateItem) and the job's record (PutItem or
+ *   UpdateItem), both on users, which IAM authorizes per item as those actions; a release of a
+ *   job with no record is one PutItem;
  *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes).
- * - `sqs-consumer`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` and
- *   `QuotaLedger.preflight` (GetItem on users), `StepFunctionsStarter.start`.
+ * - `sqs-consumer`: `JobsTable.get` (GetItem on jobs), `StepFunctionsStarter.start`; no quota
+ *   read, the API reserved the job before queueing it.
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
  *   the script, its outline and its parts written and read back between the phases
  *   (outline, chapters, finish) of one function (Put/GetObject on scripts),
@@ -141,14 +149,16 @@ export interface FunctionAccess {
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
  *   chunks read (GetObject), the episode and captions written (PutObject on episodes).
- * - `callback`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` and `QuotaLedger`
- *   (`deduct`: GetItem + UpdateItem on users; `wasCharged`: GetItem), the script read for
+ * - `callback`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` (GetItem) and `QuotaLedger`
+ *   (`settle` and `release`: `TransactWriteItems` of UpdateItem, PutItem or, when a charge of
+ *   0 slots changes no counter, ConditionCheckItem on users; `release` of an unknown job: PutItem,
+ *   then GetItem of its record), the script read for
  *   series memory (GetObject on scripts), `SeriesMemory.remember` (PutItem on series),
  *   the audio deleted when over the limit (DeleteObject on episodes).
  *
  * @example
  * ```ts
- * FUNCTION_ACCESS.callback.tables.users; // ['dynamodb:GetItem', 'dynamodb:UpdateItem']
+ * FUNCTION_ACCESS.callback.tables.users; // ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']
  * for (const [family, actions] of Object.entries(FUNCTION_ACCESS.assemble.objects)) {
  *   bucket.grants.actionsOnObjectKeys(fn, `${OBJECT_PREFIXES[family as ObjectFamily]}*`, ...actions);
  * }
@@ -158,15 +168,14 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
   api: {
     tables: {
       jobs: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
-      users: ['dynamodb:GetItem'],
+      users: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
     },
     objects: { episodes: ['s3:GetObject'] },
     queue: ['sqs:SendMessage'],
   },
   'sqs-consumer': {
     tables: {
-      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-      users: ['dynamodb:GetItem'],
+      jobs: ['dynamodb:GetItem'],
     },
     objects: {},
     stateMachine: ['states:StartExecution'],
@@ -195,7 +204,12 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
   callback: {
     tables: {
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-      users: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      users: [
+        'dynamodb:GetItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:PutItem',
+        'dynamodb:ConditionCheckItem',
+      ],
       series: ['dynamodb:PutItem'],
     },
     objects: { scripts: ['s3:GetObject'], episodes: ['s3:DeleteObject'] },

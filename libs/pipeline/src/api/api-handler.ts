@@ -1,9 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   DEFAULT_PLAN,
+  planLimitsFor,
+  QuotaContentionError,
   quotaCost,
   SLOTS_PER_MINUTE,
-  weeklyLimitFor,
   type QuotaLedger,
 } from '@lumcast/quota';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -19,6 +20,7 @@ import type { PodcastAccepted, QuotaSummary } from './api-responses';
 import { apiError, json } from './http';
 import type { IdentityResolver } from './identity';
 import { parsePodcastRequest, PodcastRequestError } from './podcast-request';
+import { reservationRefusal } from './reservation-refusal';
 
 /** Dependencies of {@link createApiHandler}. */
 export interface ApiDeps {
@@ -60,7 +62,8 @@ export function createApiHandler(deps: ApiDeps) {
     const request = parsePodcastRequest(body);
     const estimatedCost = quotaCost(request.quality, request.minutes * 60);
     const plan = (await deps.plans.planOf(userId)) ?? DEFAULT_PLAN;
-    const weeklyLimit = weeklyLimitFor(plan);
+    const limits = planLimitsFor(plan);
+    const weeklyLimit = limits.weeklySlots;
     if (estimatedCost > weeklyLimit) {
       return apiError(
         422,
@@ -69,19 +72,35 @@ export function createApiHandler(deps: ApiDeps) {
         { estimatedCost, limit: weeklyLimit },
       );
     }
-    const usage = await deps.ledger.usage({ userId, weeklyLimit });
-    if (estimatedCost > usage.remaining) {
+    const jobId = newJobId(now);
+    // The quote is held before any paid work can start; what does not fit is refused now.
+    let hold;
+    try {
+      hold = await deps.ledger.reserve({
+        userId,
+        jobId,
+        cost: estimatedCost,
+        weeklyLimit,
+        maxInFlight: limits.maxInFlight,
+        reservationsPerMinute: limits.reservationsPerMinute,
+      });
+    } catch (error) {
+      if (!(error instanceof QuotaContentionError)) throw error;
+      deps.logger.warn('reservation contended', { error });
       return apiError(
         429,
-        'quota_exhausted',
-        `This episode costs ${estimatedCost} slots but only ${usage.remaining} of ${usage.limit} remain this week; they reset at ${usage.resetsAt.toISOString()}.`,
-        { estimatedCost, remaining: usage.remaining, resetsAt: usage.resetsAt.toISOString() },
+        'quota_busy',
+        'Too many requests for your account at once; please try again in a few seconds. Nothing was charged.',
+        { retryAt: new Date(now().getTime() + 5_000).toISOString() },
       );
+    }
+    if (hold.outcome !== 'reserved' && hold.outcome !== 'already_reserved') {
+      return reservationRefusal(hold, estimatedCost, limits.maxInFlight);
     }
     const createdAt = now().toISOString();
     const job: JobRecord = {
       userId,
-      jobId: newJobId(now),
+      jobId,
       status: 'queued',
       topic: request.topic,
       sourceText: request.sourceText,
@@ -92,15 +111,21 @@ export function createApiHandler(deps: ApiDeps) {
       updatedAt: createdAt,
       estimatedCost,
     };
-    await deps.jobs.create(job);
-    deps.logger.appendKeys({ jobId: job.jobId });
+    deps.logger.appendKeys({ jobId });
     try {
-      await deps.queue.send({ userId, jobId: job.jobId });
+      await deps.jobs.create(job);
+    } catch (error) {
+      await deps.ledger.release({ userId, jobId, heldCost: estimatedCost });
+      throw error;
+    }
+    try {
+      await deps.queue.send({ userId, jobId });
     } catch (error) {
       deps.logger.error('could not queue the job', { error });
-      await deps.jobs.setStatus(userId, job.jobId, 'failed', {
+      await deps.jobs.setStatus(userId, jobId, 'failed', {
         error: 'The job could not be queued; nothing was charged.',
       });
+      await deps.ledger.release({ userId, jobId, heldCost: estimatedCost });
       return apiError(
         503,
         'queue_unavailable',
@@ -139,12 +164,17 @@ export function createApiHandler(deps: ApiDeps) {
 
   const getQuota: Route = async (userId) => {
     const plan = (await deps.plans.planOf(userId)) ?? DEFAULT_PLAN;
-    const usage = await deps.ledger.usage({ userId, weeklyLimit: weeklyLimitFor(plan) });
+    const limits = planLimitsFor(plan);
+    const usage = await deps.ledger.usage({ userId, weeklyLimit: limits.weeklySlots });
     const summary: QuotaSummary = {
       week: usage.week,
       used: usage.used,
+      reserved: usage.reserved,
+      granted: usage.granted,
       limit: usage.limit,
       remaining: usage.remaining,
+      inFlight: usage.inFlight,
+      maxInFlight: limits.maxInFlight,
       resetsAt: usage.resetsAt.toISOString(),
       plan,
       slotsPerMinute: SLOTS_PER_MINUTE,
@@ -203,6 +233,7 @@ async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<PublicJ
     progress: { done: job.chunksDone ?? 0, total: job.totalChunks ?? 0 },
     estimatedCost: job.estimatedCost,
     cost: job.cost,
+    measuredCost: job.measuredCost,
     chargedWeek: job.chargedWeek,
     durationSeconds: job.durationSeconds,
     ...urls,

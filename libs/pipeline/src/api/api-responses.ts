@@ -5,15 +5,25 @@ import type { VoiceQuality } from '@lumcast/quota';
  *
  * @example
  * ```ts
- * const summary: QuotaSummary = { week: '2026-W49', used: 4, limit: 200, remaining: 196,
- *   resetsAt: '2026-12-07T00:00:00.000Z', plan: 'free', slotsPerMinute: { standard: 1, neural: 2, generative: 4 } };
+ * const summary: QuotaSummary = { week: '2026-W49', used: 4, reserved: 2, granted: 0, limit: 200, remaining: 194,
+ *   inFlight: 1, maxInFlight: 3, resetsAt: '2026-12-07T00:00:00.000Z', plan: 'free',
+ *   slotsPerMinute: { standard: 1, neural: 2, generative: 4 } };
  * ```
  */
 export interface QuotaSummary {
   week: string;
+  /** Slots charged this week. */
   used: number;
+  /** Slots held by this week's jobs in progress (their quotes), not charged. */
+  reserved: number;
+  /** Extra slots granted for this week. */
+  granted: number;
   limit: number;
+  /** `limit + granted - used - reserved`, never below 0. */
   remaining: number;
+  /** Jobs in progress, and how many the plan allows at once. */
+  inFlight: number;
+  maxInFlight: number;
   /** ISO 8601, next Monday 00:00Z. */
   resetsAt: string;
   plan: string;

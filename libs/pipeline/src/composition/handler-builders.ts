@@ -31,7 +31,7 @@ export function buildApiHandler(
   return createApiHandler({ ...deps, identity, logger: createLogger('api') });
 }
 
-/** The SQS consumer handler. @example `buildSqsConsumer({ jobs, ledger, plans, starter })` */
+/** The SQS consumer handler. @example `buildSqsConsumer({ jobs, starter })` */
 export function buildSqsConsumer(deps: Omit<JobConsumerDeps, 'logger'>) {
   return createJobConsumer({ ...deps, logger: createLogger('sqs-consumer') });
 }

@@ -35,12 +35,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         identity,
       ),
     sqsConsumer: () =>
-      buildSqsConsumer({
-        jobs: services.jobs(),
-        ledger: services.ledger(),
-        plans: services.plans(),
-        starter: services.starter(),
-      }),
+      buildSqsConsumer({ jobs: services.jobs(), starter: services.starter() }),
     writeScript: () =>
       buildWriteScriptHandler({
         jobs: services.jobs(),

@@ -65,7 +65,10 @@ export interface JobRecord {
   estimatedCost: number;
   totalChunks?: number;
   chunksDone?: number;
+  /** Slots charged: `min(measuredCost, estimatedCost)`. */
   cost?: number;
+  /** Slots the audio measured (`quotaCost` of its duration), before the quote capped the charge. */
+  measuredCost?: number;
   chargedWeek?: string;
   durationSeconds?: number;
   audioKey?: string;
@@ -86,7 +89,10 @@ export interface PublicJob {
   updatedAt: string;
   progress: { done: number; total: number };
   estimatedCost: number;
+  /** Slots charged: `min(measuredCost, estimatedCost)`. */
   cost?: number;
+  /** Slots the audio measured (`quotaCost` of its duration), before the quote capped the charge. */
+  measuredCost?: number;
   chargedWeek?: string;
   durationSeconds?: number;
   audioUrl?: string;

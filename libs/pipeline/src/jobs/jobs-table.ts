@@ -31,6 +31,7 @@ export type JobUpdate = Partial<
     JobRecord,
     | 'totalChunks'
     | 'cost'
+    | 'measuredCost'
     | 'chargedWeek'
     | 'durationSeconds'
     | 'audioKey'
@@ -288,6 +289,7 @@ const listProjection = ((fields: readonly string[]) => ({
   'totalChunks',
   'chunksDoneSet',
   'cost',
+  'measuredCost',
   'chargedWeek',
   'durationSeconds',
   'audioKey',

@@ -31,12 +31,14 @@ export interface CallbackResult {
 const MAX_ERROR_CHARS = 500;
 
 /**
- * The callback: the only place quota is deducted. On success it charges the
- * cost of the measured duration once per job (the ledger is idempotent by job
- * id) and marks the job `ready`, or `quota_exceeded` and deletes the audio when
- * a race the preflight missed left no room. On failure it marks the job
- * `failed` and charges nothing — unless the ledger shows that a success
- * callback already charged this job (and then could not record it): such a job
+ * The callback: the only place quota is charged. On success it settles the
+ * job's reservation: the ledger charges `min(measured cost, quote)` once per
+ * job and frees the hold in one step, and the job is marked `ready` with both
+ * costs. When the hold's week ended meanwhile and the new week has no room the
+ * ledger releases it instead, and the job ends `quota_exceeded` with its audio
+ * deleted. On failure it releases the hold (nothing charged, and the job can
+ * never be charged after) and marks the job `failed` — unless the ledger says a
+ * success callback settled it first (and then could not record it): such a job
  * is finished as `ready`, never left `failed` and charged. The measured episode
  * comes from the execution's state or, for a failure reported by the
  * execution-status rule (no state), from the job record Assemble wrote. A job
@@ -63,8 +65,8 @@ export function createCallbackStep(deps: CallbackDeps) {
       // The measured episode comes from the execution's state (ReportFailure) or, when the
       // failure arrives as an execution-status event without it, from the job record.
       const assembled = input.state?.audio ?? assembledOf(job);
-      const charged = assembled !== undefined && (await deps.ledger.wasCharged({ userId, jobId }));
-      if (!charged) {
+      const released = await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost });
+      if (released.outcome !== 'already_charged' || assembled === undefined) {
         await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(input.error) });
         return { status: 'failed' };
       }
@@ -73,21 +75,37 @@ export function createCallbackStep(deps: CallbackDeps) {
       audio = input.audio;
     }
 
-    const cost = quotaCost(job.quality, audio.durationSeconds);
+    const measuredCost = quotaCost(job.quality, audio.durationSeconds);
     const weeklyLimit = weeklyLimitFor(await deps.plans.planOf(userId));
-    const charge = await deps.ledger.deduct({ userId, jobId, cost, weeklyLimit });
+    const charge = await deps.ledger.settle({
+      userId,
+      jobId,
+      cost: measuredCost,
+      quotedCost: job.estimatedCost,
+      weeklyLimit,
+    });
 
+    if (charge.outcome === 'released') {
+      // Released first by a failure report (an abort or a timeout): never charged, so not ready.
+      await deps.jobs.setStatus(userId, jobId, 'failed', {
+        error: 'The episode was stopped before it could be finished; nothing was charged.',
+      });
+      return { status: 'failed' };
+    }
     if (charge.outcome === 'over_limit') {
       await deps.store.delete([audio.audioKey, audio.captionsKey]);
       await deps.jobs.setStatus(userId, jobId, 'quota_exceeded', {
         durationSeconds: audio.durationSeconds,
-        error: `This episode would cost ${cost} slots but only ${Math.max(0, charge.limit - charge.used)} of ${charge.limit} remain this week (${charge.week}); it was not charged and its audio was deleted.`,
+        measuredCost,
+        error: `This episode started last week and finished in ${charge.week}, which has only ${charge.remaining} of ${charge.limit} slots left; it was not charged and its audio was deleted.`,
       });
       return { status: 'quota_exceeded' };
     }
 
+    const cost = charge.charged;
     await deps.jobs.setStatus(userId, jobId, 'ready', {
       cost,
+      measuredCost,
       chargedWeek: charge.week,
       durationSeconds: audio.durationSeconds,
       audioKey: audio.audioKey,
