@@ -50,3 +50,26 @@ export function readLocalConfig(
     maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
   };
 }
+
+/**
+ * The local stack's data folder alone, made absolute: `LUMCAST_DATA_DIR` (default `.lumcast`)
+ * against `cwd`, without checking the other settings (for tools that only need to find it).
+ *
+ * @example
+ * ```ts
+ * localDataDir({}, '/repo'); // '/repo/.lumcast'
+ * localDataDir({ LUMCAST_DATA_DIR: '/tmp/lumcast' }, '/repo'); // '/tmp/lumcast'
+ * ```
+ */
+export function localDataDir(
+  source: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): string {
+  const parsed = localConfigSchema.shape.LUMCAST_DATA_DIR.safeParse(source['LUMCAST_DATA_DIR']);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid local stack configuration: LUMCAST_DATA_DIR: ${parsed.error.issues[0]?.message}`,
+    );
+  }
+  return path.resolve(cwd, parsed.data);
+}

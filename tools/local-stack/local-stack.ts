@@ -8,7 +8,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { mp3Info } from '@lumcast/audio-assembly';
-import { startDynalite, type LocalDynamo } from '@lumcast/local-dynamo';
+import { startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import {
   awsServices,
   createLogger,
@@ -21,6 +21,11 @@ import {
   type JobRecord,
   type PipelineServices,
 } from '@lumcast/pipeline';
+import {
+  dynamoEndpointFilePath,
+  removeDynamoEndpointFile,
+  writeDynamoEndpointFile,
+} from './dynamo-endpoint-file';
 import { FileObjectStore } from './file-object-store';
 import { InProcessQueue, type DeadLetter } from './in-process-queue';
 import { LocalEpisodeLinks } from './local-episode-links';
@@ -55,6 +60,8 @@ export interface LocalStack {
   env: Environment;
   services: PipelineServices;
   dynamo: LocalDynamo;
+  /** The file saying where `dynamo` listens (`<data>/dynamodb-endpoint.json`), removed by `stop`. */
+  dynamoEndpointFile: string;
   queue: InProcessQueue;
   machine: LocalStateMachine;
   /** Jobs found unfinished at start (see {@link RecoveredJobs}). */
@@ -80,12 +87,14 @@ const INTERRUPTED =
   'The local stack stopped while this episode was being made; nothing was charged. Please request it again.';
 
 /**
- * Starts Lumcast on this machine with real local parts: dynalite persisted in
- * the data folder, an in-process queue delivering SQS-shaped batches to the
- * consumer handler, the same state machine definition run by
+ * Starts Lumcast on this machine with real local parts: AWS's DynamoDB Local
+ * (a JVM: Java 17) persisted in the data folder, an in-process queue
+ * delivering SQS-shaped batches to the consumer handler, the same state machine definition run by
  * aws-local-stepfunctions with the same handlers, audio in the data folder,
  * espeak-ng speech and the offline script writer (or Bedrock / Polly when
- * configured). Dashboard and API share one origin.
+ * configured). Dashboard and API share one origin. Once started it writes
+ * `<data>/dynamodb-endpoint.json` (see `./dynamo-endpoint-file.ts`), which the
+ * quota operator command reads; `stop` removes it.
  *
  * @example
  * ```ts
@@ -95,9 +104,24 @@ const INTERRUPTED =
  * ```
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const logger = createLogger('local-stack');
   await mkdir(options.dataDir, { recursive: true });
-  const dynamo = await startDynalite({ path: path.join(options.dataDir, 'dynamodb') });
+  const startedAt = new Date().toISOString();
+  // DynamoDB Local, not dynalite: the quota ledger writes with TransactWriteItems.
+  const dynamo = await startDynamoDbLocal({ path: path.join(options.dataDir, 'dynamodb') });
+  try {
+    return await startOnDynamo(options, dynamo, startedAt);
+  } catch (error) {
+    await dynamo.close();
+    throw error;
+  }
+}
+
+async function startOnDynamo(
+  options: LocalStackOptions,
+  dynamo: LocalDynamo,
+  startedAt: string,
+): Promise<LocalStack> {
+  const logger = createLogger('local-stack');
   await ensureTables(dynamo.client, LOCAL_TABLES);
 
   const env = readEnvironment({
@@ -180,6 +204,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   );
   await listen(server, options.port);
   const { port } = server.address() as AddressInfo;
+  try {
+    await writeDynamoEndpointFile(options.dataDir, {
+      endpoint: dynamo.endpoint,
+      tables: { ...LOCAL_TABLES },
+      pid: process.pid,
+      startedAt,
+    });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const activeQueue = queue;
   const activeMachine = machine;
   return {
@@ -188,6 +223,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env,
     services,
     dynamo,
+    dynamoEndpointFile: dynamoEndpointFilePath(options.dataDir),
     queue: activeQueue,
     machine: activeMachine,
     recovered,
@@ -196,6 +232,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await activeMachine.idle();
     },
     async stop() {
+      await removeDynamoEndpointFile(options.dataDir, dynamo.endpoint);
       activeQueue.close();
       activeMachine.abortAll();
       await new Promise<void>((resolve) => {

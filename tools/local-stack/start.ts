@@ -16,7 +16,8 @@ async function main(): Promise<void> {
       `Lumcast is running at ${stack.url}`,
       `  open ${stack.url} in a browser, pick a user, and make an episode`,
       `  API: ${stack.url}/api (identity header x-lumcast-user: <userId>)`,
-      `  data: ${config.dataDir} (dynalite tables, audio, dead letters)`,
+      `  data: ${config.dataDir} (DynamoDB Local tables, audio, dead letters)`,
+      `  DynamoDB Local: ${stack.dynamo.endpoint} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
       `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,
       `  speech: ${config.speech}${config.speech === 'local' ? ' (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : ''}`,
       requeued.length || finished.length || failed.length

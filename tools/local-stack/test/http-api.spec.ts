@@ -1,6 +1,6 @@
 /**
  * Every refusal of the HTTP API, through the real local server (API Gateway v2
- * events into the same `api` handler Lambda runs), on dynalite.
+ * events into the same `api` handler Lambda runs), on DynamoDB Local.
  */
 import {
   SERIES_ID_MAX_CHARS,

@@ -1,5 +1,5 @@
 /**
- * The whole pipeline, in-process, on dynalite: HTTP API → in-process queue →
+ * The whole pipeline, in-process, on DynamoDB Local: HTTP API → in-process queue →
  * consumer → the shared state machine definition (aws-local-stepfunctions) →
  * steps → callback → quota ledger.
  */

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The name of the file, in the local stack's data folder, that says where the running stack's
+ * DynamoDB Local listens and which tables it has. Written once the stack has started, removed on
+ * a clean stop; a file left by a stack that was killed names a process that no longer runs.
+ *
+ * @example
+ * ```ts
+ * path.join(config.dataDir, DYNAMO_ENDPOINT_FILE); // '/repo/.lumcast/dynamodb-endpoint.json'
+ * ```
+ */
+export const DYNAMO_ENDPOINT_FILE = 'dynamodb-endpoint.json';
+
+/**
+ * The contents of {@link DYNAMO_ENDPOINT_FILE}, checked when read.
+ *
+ * @example
+ * ```ts
+ * dynamoEndpointSchema.parse(JSON.parse(text)).tables.users; // 'lumcast-users'
+ * ```
+ */
+export const dynamoEndpointSchema = z.object({
+  /** `http://127.0.0.1:<port>` of the stack's DynamoDB Local (any region and credentials work). */
+  endpoint: z.url({ protocol: /^https?$/ }),
+  tables: z.object({
+    users: z.string().min(1),
+    jobs: z.string().min(1),
+    series: z.string().min(1),
+  }),
+  /** The process id of the local stack that wrote the file. */
+  pid: z.number().int().positive(),
+  /** When that stack started, ISO 8601. */
+  startedAt: z.iso.datetime(),
+});
+
+/**
+ * Where a running local stack's DynamoDB is, as {@link DYNAMO_ENDPOINT_FILE} records it.
+ *
+ * @example
+ * ```ts
+ * const info: DynamoEndpointInfo = {
+ *   endpoint: 'http://127.0.0.1:8123',
+ *   tables: { users: 'lumcast-users', jobs: 'lumcast-jobs', series: 'lumcast-series' },
+ *   pid: process.pid,
+ *   startedAt: new Date().toISOString(),
+ * };
+ * ```
+ */
+export type DynamoEndpointInfo = z.infer<typeof dynamoEndpointSchema>;
+
+/**
+ * The endpoint file exists but is not one a local stack wrote (not JSON, or not the schema).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await readDynamoEndpointFile(dataDir);
+ * } catch (error) {
+ *   if (error instanceof DynamoEndpointFileError) console.error(error.message);
+ * }
+ * ```
+ */
+export class DynamoEndpointFileError extends Error {
+  override readonly name = 'DynamoEndpointFileError';
+
+  constructor(
+    readonly file: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${file} is not a local stack's DynamoDB endpoint file: ${detail}`, options);
+  }
+}
+
+/**
+ * The path of {@link DYNAMO_ENDPOINT_FILE} in a data folder.
+ *
+ * @example
+ * ```ts
+ * dynamoEndpointFilePath('/repo/.lumcast'); // '/repo/.lumcast/dynamodb-endpoint.json'
+ * ```
+ */
+export function dynamoEndpointFilePath(dataDir: string): string {
+  return path.join(dataDir, DYNAMO_ENDPOINT_FILE);
+}
+
+/**
+ * Writes the endpoint file atomically: the JSON goes to a new temporary file (mode 0600) next to
+ * it, which is then renamed over it, so a reader sees the old file, the new one, or none — never
+ * half of one.
+ *
+ * @example
+ * ```ts
+ * await writeDynamoEndpointFile(config.dataDir, { endpoint: dynamo.endpoint, tables: LOCAL_TABLES, pid: process.pid, startedAt });
+ * ```
+ */
+export async function writeDynamoEndpointFile(
+  dataDir: string,
+  info: DynamoEndpointInfo,
+): Promise<void> {
+  const file = dynamoEndpointFilePath(dataDir);
+  const checked = dynamoEndpointSchema.parse(info);
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(checked, null, 2)}\n`, {
+      mode: 0o600,
+      flag: 'wx',
+    });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Reads and checks the endpoint file; `undefined` when there is none (no local stack was started
+ * on this data folder, or the last one stopped cleanly).
+ *
+ * @throws DynamoEndpointFileError when the file is there but malformed.
+ * @example
+ * ```ts
+ * const info = await readDynamoEndpointFile('/repo/.lumcast');
+ * if (info === undefined) console.error('the local stack is not running');
+ * ```
+ */
+export async function readDynamoEndpointFile(
+  dataDir: string,
+): Promise<DynamoEndpointInfo | undefined> {
+  const file = dynamoEndpointFilePath(dataDir);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new DynamoEndpointFileError(file, 'not JSON', { cause: error });
+  }
+  const parsed = dynamoEndpointSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new DynamoEndpointFileError(file, problems.join('; '));
+  }
+  return parsed.data;
+}
+
+/**
+ * Removes the endpoint file if it still describes `endpoint` (a file another stack has written
+ * since is left alone); a missing file is fine.
+ *
+ * @example
+ * ```ts
+ * await removeDynamoEndpointFile(config.dataDir, dynamo.endpoint);
+ * ```
+ */
+export async function removeDynamoEndpointFile(dataDir: string, endpoint: string): Promise<void> {
+  let current: DynamoEndpointInfo | undefined;
+  try {
+    current = await readDynamoEndpointFile(dataDir);
+  } catch (error) {
+    if (error instanceof DynamoEndpointFileError) return;
+    throw error;
+  }
+  if (current?.endpoint === endpoint && current.pid === process.pid) {
+    await rm(dynamoEndpointFilePath(dataDir), { force: true });
+  }
+}
