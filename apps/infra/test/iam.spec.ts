@@ -56,10 +56,10 @@ const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 const xray = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 describe('function roles', () => {
-  it('give the api function exactly what the contract lists (with the job update of its undo path)', () => {
+  it('give the api function exactly what the contract lists (the quota reservation, and the job update and release of its undo path)', () => {
     expect(permissionsOf('api')).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
-      users: ['dynamodb:GetItem'],
+      users: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
       queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],
       'own-logs': logs,
@@ -67,10 +67,9 @@ describe('function roles', () => {
     });
   });
 
-  it('give the sqs-consumer the queue, a users read, job status writes and StartExecution', () => {
+  it('give the sqs-consumer the queue, a job read and StartExecution, and no quota access', () => {
     expect(permissionsOf('sqs-consumer')).toEqual({
-      users: ['dynamodb:GetItem'],
-      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      jobs: ['dynamodb:GetItem'],
       stateMachine: ['states:StartExecution'],
       queue: [
         'sqs:ChangeMessageVisibility',
@@ -136,7 +135,12 @@ describe('function roles', () => {
     expect(permissionsOf('callback')).toEqual({
       'audio:scripts/*': ['s3:GetObject'],
       executionFailureDlq: ['sqs:SendMessage'],
-      users: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      users: [
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ],
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       'audio:episodes/*': ['s3:DeleteObject'],
       series: ['dynamodb:PutItem'],
@@ -161,7 +165,7 @@ describe('least privilege across the whole template', () => {
     }
   });
 
-  it('lets only the callback write the users table', () => {
+  it('lets only the api (which reserves) and the callback (which settles and releases) write the users table', () => {
     const usersId = Object.entries(names).find(([, name]) => name === 'users')?.[0];
     const writers = new Set<string>();
     const policies = synthesized.template.findResources('AWS::IAM::Policy');
@@ -176,11 +180,13 @@ describe('least privilege across the whole template', () => {
         if (onUsers && writes) writers.add(policyId);
       }
     }
-    expect([...writers]).toHaveLength(1);
-    const callbackRole = roleIdOf('callback');
-    expect(policies[[...writers][0] ?? '']?.['Properties']['Roles']).toEqual([
-      { Ref: callbackRole },
-    ]);
+    const roles = [...writers].flatMap(
+      (policyId) => policies[policyId]?.['Properties']['Roles'] as unknown[],
+    );
+    expect(roles).toHaveLength(2);
+    expect(roles).toEqual(
+      expect.arrayContaining([{ Ref: roleIdOf('api') }, { Ref: roleIdOf('callback') }]),
+    );
   });
 
   it('grants Bedrock and Polly to no function but write-script and synthesize', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { environmentSchema } from '@lumcast/pipeline';
+import { QUOTA_RECORD_TTL_ATTRIBUTE } from '@lumcast/quota';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
 import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
@@ -37,6 +38,17 @@ describe('DynamoDB tables', () => {
       { AttributeName: 'seriesKey', KeyType: 'HASH' },
       { AttributeName: 'episodeAt', KeyType: 'RANGE' },
     ]);
+  });
+
+  it('expire the quota ledger’s job and grant records in the users table by their TTL attribute', () => {
+    for (const synthesized of [dev, prod]) {
+      const id = logicalIdOf(synthesized.stack, synthesized.stack.tables.users);
+      expect(
+        synthesized.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'][
+          'TimeToLiveSpecification'
+        ],
+      ).toEqual({ AttributeName: QUOTA_RECORD_TTL_ATTRIBUTE, Enabled: true });
+    }
   });
 
   it('are on-demand, encrypted and point-in-time recoverable in every stage', () => {

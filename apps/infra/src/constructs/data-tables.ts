@@ -1,6 +1,6 @@
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { JOBS_TABLE_KEY } from '@lumcast/pipeline';
-import { USERS_TABLE_KEY } from '@lumcast/quota';
+import { QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from '@lumcast/quota';
 import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
@@ -46,6 +46,8 @@ export class DataTables extends Construct {
     this.users = new Table(this, 'Users', {
       ...common,
       partitionKey: { name: USERS_TABLE_KEY.partitionKey, type: AttributeType.STRING },
+      // The quota ledger's per-job and per-grant records expire by this attribute (epoch seconds).
+      timeToLiveAttribute: QUOTA_RECORD_TTL_ATTRIBUTE,
     });
     this.jobs = new Table(this, 'Jobs', {
       ...common,
