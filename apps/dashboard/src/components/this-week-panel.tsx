@@ -4,8 +4,17 @@ import type { Resource } from '../hooks/resource';
 import { Panel, PanelError, PanelSkeleton } from './panel';
 import { QuotaGauge } from './quota-gauge';
 
+/** `1 episode (up to 3 at once)`, or without the cap when the server does not say it. */
+function inFlightText(quota: Pick<QuotaSummary, 'inFlight' | 'maxInFlight'>): string {
+  const episodes = `${quota.inFlight} ${quota.inFlight === 1 ? 'episode' : 'episodes'}`;
+  return quota.maxInFlight === undefined
+    ? episodes
+    : `${episodes} (up to ${quota.maxInFlight} at once)`;
+}
+
 /**
- * This week: gauge of used/limit, remaining slots, and when they reset (local date + countdown).
+ * This week: gauge of used and reserved slots out of the limit plus grants, remaining slots,
+ * episodes in progress against the plan's cap, and when the slots reset (local date + countdown).
  *
  * @example
  * ```tsx
@@ -34,13 +43,24 @@ export function ThisWeekPanel(props: {
         )
       ) : (
         <div className="this-week">
-          <QuotaGauge used={data.used} limit={data.limit} />
+          <QuotaGauge
+            used={data.used}
+            reserved={data.reserved}
+            granted={data.granted}
+            limit={data.limit}
+            remaining={data.remaining}
+            inFlight={data.inFlight}
+          />
           <dl className="facts">
             <div>
               <dt>Remaining</dt>
               <dd data-testid="quota-remaining">
                 {data.remaining} {data.remaining === 1 ? 'slot' : 'slots'}
               </dd>
+            </div>
+            <div>
+              <dt>In progress</dt>
+              <dd data-testid="quota-in-flight">{inFlightText(data)}</dd>
             </div>
             <div>
               <dt>Week</dt>
