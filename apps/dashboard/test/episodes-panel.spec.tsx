@@ -38,7 +38,7 @@ describe('EpisodesPanel', () => {
           data: [
             aJob({
               status: 'ready',
-              cost: 2,
+              cost: 1,
               chargedWeek: '2026-W49',
               durationSeconds: 61,
               audioUrl: '/api/podcasts/job-1/audio?signature=s',
@@ -54,7 +54,7 @@ describe('EpisodesPanel', () => {
       />,
     );
     expect(screen.getByTestId('episode-cost')).toHaveTextContent(
-      'Charged 2 slots (2026-W49) for 1:01 of audio',
+      'Charged 1 slot (quoted 1) for 1:01 of audio, in 2026-W49.',
     );
     const audio = screen.getByTestId('episode-audio') as HTMLAudioElement;
     expect(audio).toHaveAttribute('src', '/api/podcasts/job-1/audio?signature=s');
@@ -73,6 +73,97 @@ describe('EpisodesPanel', () => {
       'true',
     );
     play.mockRestore();
+  });
+
+  it('shows a ready episode charged its quote as charged and quoted slots with the audio length', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({
+              status: 'ready',
+              quality: 'neural',
+              minutes: 2,
+              estimatedCost: 4,
+              measuredCost: 4,
+              cost: 4,
+              durationSeconds: 121,
+            }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent(
+      /^Charged 4 slots \(quoted 4\) for 2:01 of audio\.$/,
+    );
+  });
+
+  it('shows the lower charge when the audio came out shorter than the quote', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({
+              status: 'ready',
+              quality: 'neural',
+              minutes: 2,
+              estimatedCost: 4,
+              measuredCost: 2,
+              cost: 2,
+              durationSeconds: 58.4,
+            }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent(
+      /^Charged 2 slots \(quoted 4\) for 0:58 of audio\.$/,
+    );
+    expect(screen.getByTestId('episode-charged')).toHaveTextContent('2');
+  });
+
+  it('charges the quote when the audio ran long, and says what it measured', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({
+              status: 'ready',
+              quality: 'neural',
+              minutes: 2,
+              estimatedCost: 4,
+              measuredCost: 6,
+              cost: 4,
+              durationSeconds: 150,
+            }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent(
+      'Charged 4 slots (quoted 4) for 2:30 of audio. It ran long (6 slots measured); you pay the quote.',
+    );
+  });
+
+  it('shows charged and quoted without a measured cost when the server does not send one', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [aJob({ status: 'ready', estimatedCost: 3, cost: 3, durationSeconds: 170 })],
+        }}
+        onRetry={noop}
+      />,
+    );
+    expect(screen.getByTestId('episode-cost')).toHaveTextContent(
+      /^Charged 3 slots \(quoted 3\) for 2:50 of audio\.$/,
+    );
   });
 
   it('says a refused job cost nothing, and offers a retry when loading fails', async () => {

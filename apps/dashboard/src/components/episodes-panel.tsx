@@ -17,6 +17,30 @@ function formatCreated(iso: string): string {
     : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+function slots(count: number): string {
+  return count === 1 ? 'slot' : 'slots';
+}
+
+/**
+ * What a charged episode cost next to its quote: "Charged 2 slots (quoted 4) for 0:58 of
+ * audio". When the audio measured more than the quote, says so: the quote is what was paid.
+ */
+function Charge(props: { job: Job; cost: number }) {
+  const { job, cost } = props;
+  const measured = job.measuredCost;
+  return (
+    <>
+      Charged <strong data-testid="episode-charged">{cost}</strong> {slots(cost)} (quoted{' '}
+      <span data-testid="episode-quoted">{job.estimatedCost}</span>)
+      {job.durationSeconds !== undefined ? ` for ${formatClock(job.durationSeconds)} of audio` : ''}
+      {job.chargedWeek ? `, in ${job.chargedWeek}` : ''}.
+      {measured !== undefined && measured > cost
+        ? ` It ran long (${measured} ${slots(measured)} measured); you pay the quote.`
+        : ''}
+    </>
+  );
+}
+
 /**
  * One episode: stage and progress while it is made, the charge, and the player once ready.
  *
@@ -63,14 +87,7 @@ export function EpisodeCard(props: {
       )}
       <p className="episode__cost" data-testid="episode-cost">
         {job.cost !== undefined ? (
-          <>
-            Charged <strong data-testid="episode-charged">{job.cost}</strong>{' '}
-            {job.cost === 1 ? 'slot' : 'slots'}
-            {job.chargedWeek ? ` (${job.chargedWeek})` : ''}
-            {job.durationSeconds !== undefined
-              ? ` for ${formatClock(job.durationSeconds)} of audio`
-              : ''}
-          </>
+          <Charge job={job} cost={job.cost} />
         ) : final ? (
           'Nothing charged.'
         ) : (
