@@ -1,5 +1,5 @@
 import { SLOTS_PER_MINUTE } from '@lumcast/quota';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CostCalculator } from '../src/components/cost-calculator';
 
@@ -51,6 +51,14 @@ describe('CostCalculator', () => {
     expect(minutes).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('calculator-result')).toHaveTextContent(
       'Enter a valid length to see the cost.',
+    );
+  });
+
+  it('says in one sentence that an episode never costs more than its estimate', () => {
+    render(<CostCalculator remaining={100} />);
+    const panel = screen.getByRole('region', { name: 'What things cost' });
+    expect(within(panel).getByTestId('cost-promise')).toHaveTextContent(
+      /^You never pay more than the estimate: if an episode runs long, you are charged the quoted slots\.$/,
     );
   });
 

@@ -14,7 +14,8 @@ export const QUALITY_LABELS: Record<VoiceQuality, string> = {
 };
 
 /**
- * What things cost: minutes × quality → slots, and how many more fit this week.
+ * What things cost: minutes × quality → slots, the promise that the estimate is the most an
+ * episode is charged, and how many more fit this week.
  * `remaining` is undefined while the quota loads.
  *
  * @example
@@ -50,6 +51,10 @@ export function CostCalculator(props: { remaining?: number }) {
           </span>
         ))}
         .
+      </p>
+      <p data-testid="cost-promise">
+        You never pay more than the estimate: if an episode runs long, you are charged the quoted
+        slots.
       </p>
       <div className="calculator">
         <div className="field">

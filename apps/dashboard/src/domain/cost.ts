@@ -2,7 +2,8 @@ import { quotaCost, type VoiceQuality } from '@lumcast/quota';
 
 /**
  * Slots an episode of `minutes` minutes at `quality` costs, before it is made.
- * The charge itself uses the measured duration (rounded up to whole minutes), so it can differ.
+ * This is the quote: the charge uses the measured duration (rounded up to whole minutes) but
+ * never exceeds the quote, so it can be lower, never higher.
  *
  * @example
  * ```ts
