@@ -214,6 +214,32 @@ describe('createApiClient', () => {
     });
   });
 
+  it('keeps the message and figures of a refusal for too many episodes in progress as the server sent them', async () => {
+    const message =
+      'You already have 3 episodes in progress, the most your plan runs at once (3); start this one when one of them is done. Nothing was charged.';
+    route = () => [
+      429,
+      {
+        error: {
+          code: 'too_many_in_flight',
+          message,
+          inFlight: 3,
+          maxInFlight: 3,
+          retryAt: '2026-12-03T13:05:00.000Z',
+        },
+      },
+    ];
+    const error = await client()
+      .createPodcast({ topic: 'Tides', minutes: 1, quality: 'standard' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, code: 'too_many_in_flight', message });
+    expect((error as ApiError).details).toEqual({
+      inFlight: 3,
+      maxInFlight: 3,
+      retryAt: '2026-12-03T13:05:00.000Z',
+    });
+  });
+
   it('keeps the field a 400 names, and explains a bare 401', async () => {
     route = () => [
       400,

@@ -1,10 +1,39 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createApiClient } from '../src/api/api-client';
 import { ApiError } from '../src/api/errors';
 import type { CreatePodcastRequest } from '../src/api/types';
 import { NewEpisodeForm } from '../src/components/new-episode-form';
 
-function setup(quota = { remaining: 50, limit: 200 }) {
+/**
+ * The real API client over a fetch that answers every POST with `status` and `body`, as the
+ * server would (jsdom has no Response; the client reads only ok, status and text()).
+ */
+function refusingApi(status: number, body: unknown) {
+  return createApiClient({
+    identityHeaders: async () => ({ 'x-lumcast-user': 'alice' }),
+    fetch: (async () => ({
+      ok: false,
+      status,
+      text: async () => JSON.stringify(body),
+    })) as unknown as typeof fetch,
+  });
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, minutes: string, quality: string) {
+  await user.type(screen.getByLabelText('Topic'), 'Volcanoes');
+  const field = screen.getByLabelText('Minutes');
+  await user.clear(field);
+  await user.type(field, minutes);
+  await user.selectOptions(screen.getByLabelText('Voice quality'), quality);
+}
+
+function setup(
+  quota: { remaining: number; limit: number; inFlight?: number; maxInFlight?: number } = {
+    remaining: 50,
+    limit: 200,
+  },
+) {
   const submitted: CreatePodcastRequest[] = [];
   const onSubmit = jest.fn(async (request: CreatePodcastRequest) => {
     submitted.push(request);
@@ -80,7 +109,7 @@ describe('NewEpisodeForm', () => {
     await user.type(minutes, '2');
     await user.selectOptions(screen.getByLabelText('Voice quality'), 'generative');
     expect(screen.getByTestId('form-fit-warning')).toHaveTextContent(
-      'This costs 8 slots but only 5 remain this week.',
+      'This costs 8 slots but only 5 remain this week. It will likely be refused unless slots free up.',
     );
 
     await user.click(screen.getByRole('button', { name: 'Make episode' }));
@@ -99,6 +128,130 @@ describe('NewEpisodeForm', () => {
     expect(screen.getByTestId('form-fit-warning')).toHaveTextContent(
       'more than your whole weekly limit of 10',
     );
+  });
+
+  it('hints that an episode will likely wait when the plan already runs as many as it allows', async () => {
+    const { user, onSubmit } = setup({ remaining: 50, limit: 200, inFlight: 3, maxInFlight: 3 });
+    await fillIn(user, '1', 'standard');
+    expect(screen.getByTestId('form-fit-warning')).toHaveTextContent(
+      'You have 3 episodes in progress, the most your plan runs at once.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'quota_exhausted',
+      429,
+      {
+        code: 'quota_exhausted',
+        message:
+          'This episode costs 8 slots but only 5 of 200 remain this week (4 are held by episodes in progress); they reset at 2026-12-07T00:00:00.000Z. Nothing was charged.',
+        estimatedCost: 8,
+        remaining: 5,
+        reserved: 4,
+        resetsAt: '2026-12-07T00:00:00.000Z',
+        retryAt: '2026-12-07T00:00:00.000Z',
+      },
+    ],
+    [
+      'too_many_in_flight',
+      429,
+      {
+        code: 'too_many_in_flight',
+        message:
+          'You already have 3 episodes in progress, the most your plan runs at once (3); start this one when one of them is done. Nothing was charged.',
+        inFlight: 3,
+        maxInFlight: 3,
+        retryAt: '2026-12-03T13:05:00.000Z',
+      },
+    ],
+    [
+      'rate_limited',
+      429,
+      {
+        code: 'rate_limited',
+        message:
+          'You have started as many episodes as your plan allows in one minute; try again at 2026-12-03T13:01:00.000Z. Nothing was charged.',
+        retryAt: '2026-12-03T13:01:00.000Z',
+      },
+    ],
+    [
+      'quota_busy',
+      429,
+      {
+        code: 'quota_busy',
+        message:
+          'Too many requests for your account at once; please try again in a few seconds. Nothing was charged.',
+        retryAt: '2026-12-03T13:00:05.000Z',
+      },
+    ],
+    [
+      'exceeds_weekly_limit',
+      422,
+      {
+        code: 'exceeds_weekly_limit',
+        message: 'This episode costs 240 slots, more than the weekly limit of 200.',
+        estimatedCost: 240,
+        limit: 200,
+      },
+    ],
+  ])(
+    'shows the server’s own message word for word when it refuses with %s',
+    async (_code, status, error) => {
+      const user = userEvent.setup();
+      const api = refusingApi(status, { error });
+      const onRefused = jest.fn();
+      render(
+        <NewEpisodeForm
+          quota={{ remaining: 50, limit: 200 }}
+          onSubmit={api.createPodcast}
+          onRefused={onRefused}
+        />,
+      );
+      await fillIn(user, '1', 'standard');
+      await user.click(screen.getByRole('button', { name: 'Make episode' }));
+      const message = await screen.findByTestId('form-refusal-message');
+      expect(message.textContent).toBe(error.message);
+      expect(onRefused).toHaveBeenCalledWith(expect.objectContaining({ status, code: error.code }));
+      expect(screen.getByTestId('form-refusal')).toHaveAttribute('role', 'alert');
+      expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+    },
+  );
+
+  it('shows the server’s refusal instead of its own hint, and says in local time when to try again', async () => {
+    const user = userEvent.setup();
+    const message =
+      'This episode costs 8 slots but only 3 of 250 remain this week (4 are held by episodes in progress); they reset at 2026-12-07T00:00:00.000Z. Nothing was charged.';
+    const api = refusingApi(429, {
+      error: {
+        code: 'quota_exhausted',
+        message,
+        estimatedCost: 8,
+        remaining: 3,
+        reserved: 4,
+        resetsAt: '2026-12-07T00:00:00.000Z',
+        retryAt: '2026-12-07T00:00:00.000Z',
+      },
+    });
+    render(<NewEpisodeForm quota={{ remaining: 5, limit: 200 }} onSubmit={api.createPodcast} />);
+    await fillIn(user, '2', 'generative');
+    expect(screen.getByTestId('form-fit-warning')).toHaveTextContent('only 5 remain');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    await user.click(screen.getByRole('button', { name: 'Submit anyway' }));
+
+    expect((await screen.findByTestId('form-refusal-message')).textContent).toBe(message);
+    expect(screen.queryByTestId('form-fit-warning')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    const retry = screen.getByTestId('form-refusal').querySelector('time');
+    expect(retry).toHaveAttribute('dateTime', '2026-12-07T00:00:00.000Z');
+    expect(retry).toHaveTextContent('2026');
+
+    // Changing the draft puts the hint back: the refusal was for the episode as it was.
+    await user.type(screen.getByLabelText('Topic'), '!');
+    expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
+    expect(screen.getByTestId('form-fit-warning')).toBeInTheDocument();
   });
 
   it('puts an API validation error beside the field it names', async () => {

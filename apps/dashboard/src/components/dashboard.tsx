@@ -45,6 +45,7 @@ export function Dashboard(props: { api: ApiClient }) {
             void reloadJobs();
             void reloadQuota();
           }}
+          onRefused={() => void reloadQuota()}
         />
         <CostCalculator remaining={quota.data?.remaining} />
       </div>

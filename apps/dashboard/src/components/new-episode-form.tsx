@@ -32,34 +32,74 @@ const EMPTY_DRAFT: EpisodeDraft = {
 
 const FIELDS: readonly EpisodeField[] = ['topic', 'sourceText', 'minutes', 'quality', 'seriesId'];
 
-function fitWarning(fit: WeeklyFit, cost: number, quota: { remaining: number; limit: number }) {
+/** What the form knows of the quota: enough for its hints. */
+type FormQuota = {
+  remaining: number;
+  limit: number;
+  resetsAt?: string;
+  inFlight?: number;
+  maxInFlight?: number;
+};
+
+/**
+ * A hint from the last quota the page loaded; the server decides, and its own message
+ * replaces this one when it refuses.
+ */
+function fitWarning(fit: WeeklyFit, cost: number, quota: FormQuota): string | undefined {
   if (fit === 'exceeds_limit') {
     return `This costs ${cost} slots, more than your whole weekly limit of ${quota.limit}. It will be refused; choose fewer minutes or a cheaper voice.`;
   }
   if (fit === 'exceeds_remaining') {
-    return `This costs ${cost} slots but only ${quota.remaining} remain this week. It will be refused until your slots reset.`;
+    return `This costs ${cost} slots but only ${quota.remaining} remain this week. It will likely be refused unless slots free up.`;
+  }
+  if (
+    quota.inFlight !== undefined &&
+    quota.maxInFlight !== undefined &&
+    quota.inFlight >= quota.maxInFlight
+  ) {
+    return `You have ${quota.inFlight} episodes in progress, the most your plan runs at once. This one will likely be refused until one of them is done.`;
   }
   return undefined;
 }
 
+/** A date the server sent (`retryAt`, `resetsAt`), if it is one. */
+function dateDetail(details: Readonly<Record<string, unknown>>, key: string): Date | undefined {
+  const value = details[key];
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A refusal from the server: its message as it came, and when trying again can succeed. */
+interface Refusal {
+  message: string;
+  retryAt?: Date;
+}
+
 /**
  * New episode: topic, optional source text, minutes, quality, optional series; field-level
- * validation, live cost, and a warning (with a confirmation) when it would not fit this week.
+ * validation, live cost, and a hint (with a confirmation) when it would not fit this week.
+ * When the server refuses the episode, its own message is shown word for word (with the local
+ * time it says to try again), in place of the hint.
  *
  * @example
  * ```tsx
- * <NewEpisodeForm quota={quota.data} onSubmit={(request) => api.createPodcast(request)} onCreated={reload} />
+ * <NewEpisodeForm quota={quota.data} onSubmit={(request) => api.createPodcast(request)}
+ *   onCreated={reload} onRefused={reloadQuota} />
  * ```
  */
 export function NewEpisodeForm(props: {
-  quota?: { remaining: number; limit: number; resetsAt?: string };
+  quota?: FormQuota;
   onSubmit: (request: CreatePodcastRequest) => Promise<CreatePodcastAccepted>;
   onCreated?: (accepted: CreatePodcastAccepted) => void;
+  /** The server refused the episode (a 4xx/5xx answer): the quota shown may be out of date. */
+  onRefused?: (error: ApiError) => void;
 }) {
   const [draft, setDraft] = useState<EpisodeDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState<Partial<Record<EpisodeField, boolean>>>({});
   const [formError, setFormError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<Refusal | undefined>();
   const [status, setStatus] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [confirmingCost, setConfirmingCost] = useState<number | undefined>();
@@ -79,6 +119,7 @@ export function NewEpisodeForm(props: {
     setDraft(next);
     setConfirmingCost(undefined);
     setStatus(undefined);
+    setRefusal(undefined);
     if (touched[field] || errors[field]) {
       const checked = validateEpisodeDraft(next);
       setErrors((previous) => ({
@@ -100,6 +141,7 @@ export function NewEpisodeForm(props: {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
+    setRefusal(undefined);
     setStatus(undefined);
     const checked = validateEpisodeDraft(draft);
     if (!checked.ok) {
@@ -127,10 +169,14 @@ export function NewEpisodeForm(props: {
     } catch (error) {
       if (error instanceof ApiError && error.field && (FIELDS as string[]).includes(error.field)) {
         setErrors({ [error.field]: error.message });
-      } else if (error instanceof ApiError && typeof error.details['resetsAt'] === 'string') {
-        setFormError(
-          `${error.message} Slots reset ${formatLocalDateTime(new Date(error.details['resetsAt']))}.`,
+      } else if (error instanceof ApiError) {
+        // The server's words, unchanged: it knows what it held and why it refused.
+        const retryAt =
+          dateDetail(error.details, 'retryAt') ?? dateDetail(error.details, 'resetsAt');
+        setRefusal(
+          retryAt === undefined ? { message: error.message } : { message: error.message, retryAt },
         );
+        props.onRefused?.(error);
       } else {
         setFormError(describeError(error));
       }
@@ -277,14 +323,28 @@ export function NewEpisodeForm(props: {
                 {cost} {cost === 1 ? 'slot' : 'slots'}
               </strong>
               {props.quota ? ` of ${props.quota.remaining} remaining` : ''}. You are charged for the
-              length actually produced.
+              length actually produced, never more than this estimate.
             </>
           )}
         </p>
-        {warning ? (
+        {warning && refusal === undefined ? (
           <p className="warning" role="alert" data-testid="form-fit-warning">
             {warning}
           </p>
+        ) : null}
+        {refusal ? (
+          <div className="panel-error" role="alert" data-testid="form-refusal">
+            <p data-testid="form-refusal-message">{refusal.message}</p>
+            {refusal.retryAt ? (
+              <p className="muted">
+                You can try again from{' '}
+                <time dateTime={refusal.retryAt.toISOString()}>
+                  {formatLocalDateTime(refusal.retryAt)}
+                </time>
+                .
+              </p>
+            ) : null}
+          </div>
         ) : null}
         {formError ? (
           <p className="panel-error" role="alert">
