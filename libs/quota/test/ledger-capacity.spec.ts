@@ -44,7 +44,8 @@ async function heavyWeek(
   for (let n = 1; n <= LIMIT; n += 1) {
     clock.set(instantOf(monday, n));
     const jobId = pipelineJobId(n);
-    const reserve = () => ledger.reserve({ userId, jobId, cost: 1, weeklyLimit: LIMIT, ...ADMISSION });
+    const reserve = () =>
+      ledger.reserve({ userId, jobId, cost: 1, weeklyLimit: LIMIT, ...ADMISSION });
     const settle = () =>
       ledger.settle({ userId, jobId, cost: 1, quotedCost: 1, weeklyLimit: LIMIT });
     if (!measureAt.has(n)) {

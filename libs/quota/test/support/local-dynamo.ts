@@ -162,7 +162,7 @@ export interface CapacityUse {
   readonly transactions: number;
   /** Cancelled transactions: an error response, which carries no `ConsumedCapacity`, so none is counted. */
   readonly cancelled: number;
-  /** Of the cancelled ones, those with a `TransactionConflict` reason (another transaction was on an item). */
+  /** Of the cancelled ones, those with a `TransactionConflict` reason or a `TransactionConflictException`. */
   readonly conflicts: number;
 }
 
@@ -254,13 +254,18 @@ export function meterCapacity(client: DynamoDBClient): CapacityMeter {
       } catch (error) {
         if (error instanceof Error && error.name === 'TransactionCanceledException') {
           sum.cancelled += 1;
-          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] })
+            .CancellationReasons;
           if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) sum.conflicts += 1;
+        } else if (error instanceof Error && error.name === 'TransactionConflictException') {
+          sum.cancelled += 1;
+          sum.conflicts += 1;
         }
         throw error;
       }
-      const consumed = (result.output as { ConsumedCapacity?: ReportedCapacity | ReportedCapacity[] })
-        .ConsumedCapacity;
+      const consumed = (
+        result.output as { ConsumedCapacity?: ReportedCapacity | ReportedCapacity[] }
+      ).ConsumedCapacity;
       const entries = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
       const items = (input['TransactItems'] as TransactItem[] | undefined) ?? [];
       for (const entry of entries) {
@@ -309,6 +314,8 @@ export function meterCapacity(client: DynamoDBClient): CapacityMeter {
  * ```
  */
 export function pipelineJobId(n: number): string {
-  const hex = Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  const hex = Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join(
+    '',
+  );
   return `j-${n.toString(36).padStart(10, '0')}-${hex}`;
 }
