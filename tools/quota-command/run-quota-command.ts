@@ -70,7 +70,7 @@ export async function runQuotaCommand(
     return 0;
   } catch (error) {
     if (error instanceof QuotaUsageError) return usageError(error);
-    io.stderr.write(`quota: ${describeFailure(error, store)}\n`);
+    io.stderr.write(`quota: ${describeFailure(error, store).replace(/\s*\n\s*/g, ' ')}\n`);
     return 1;
   } finally {
     store?.close();
