@@ -298,8 +298,12 @@ async function recoverUnfinishedJobs(
         const audio = { audioKey, captionsKey, durationSeconds, chapters: [] };
         await callback({ userId, jobId, outcome: 'succeeded', audio });
         recovered.finished.push(jobId);
-      } else if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
-        recovered.failed.push(jobId);
+      } else {
+        // Its hold is freed first, so a stop never leaves slots or an in-flight place held.
+        await services.ledger().release({ userId, jobId, heldCost: job.estimatedCost });
+        if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
+          recovered.failed.push(jobId);
+        }
       }
     }
     startKey = page.LastEvaluatedKey as Record<string, never> | undefined;

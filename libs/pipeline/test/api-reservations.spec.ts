@@ -30,7 +30,12 @@ function api() {
   });
 }
 
-function request(method: string, path: string, user: string, body?: unknown): APIGatewayProxyEventV2 {
+function request(
+  method: string,
+  path: string,
+  user: string,
+  body?: unknown,
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: '$default',
@@ -82,7 +87,11 @@ describe('POST /api/podcasts reserves the quote before anything is queued', () =
     const queued = sent.length;
     const refused = await post('ben');
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatchObject({ code: 'too_many_in_flight', inFlight: 3, maxInFlight: 3 });
+    expect(refused.body.error).toMatchObject({
+      code: 'too_many_in_flight',
+      inFlight: 3,
+      maxInFlight: 3,
+    });
     expect(refused.body.error.message).toContain('Nothing was charged');
     expect(sent.length).toBe(queued);
   });
@@ -119,7 +128,9 @@ describe('POST /api/podcasts reserves the quote before anything is queued', () =
     expect(results.filter((result) => result.status === 202)).toHaveLength(3);
     for (const result of results.filter((r) => r.status !== 202)) {
       expect(result.status).toBe(429);
-      expect(['too_many_in_flight', 'quota_busy', 'rate_limited']).toContain(result.body.error.code);
+      expect(['too_many_in_flight', 'quota_busy', 'rate_limited']).toContain(
+        result.body.error.code,
+      );
     }
     expect(await quota('eve')).toMatchObject({ reserved: 6, inFlight: 3 });
   });

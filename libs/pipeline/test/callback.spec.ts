@@ -43,7 +43,14 @@ async function assembledJob(
   estimatedCost = quotaCost('neural', durationSeconds),
 ) {
   const job = queuedJob({ userId, quality: 'neural', estimatedCost });
-  await ledger.reserve({ userId, jobId: job.jobId, cost: estimatedCost, weeklyLimit: limit, maxInFlight: 100, reservationsPerMinute: 100 });
+  await ledger.reserve({
+    userId,
+    jobId: job.jobId,
+    cost: estimatedCost,
+    weeklyLimit: limit,
+    maxInFlight: 100,
+    reservationsPerMinute: 100,
+  });
   await jobs.create(job);
   await jobs.setStatus(userId, job.jobId, 'assembling', { totalChunks: 2 });
   const audio: AssembledEpisode = {
@@ -114,7 +121,12 @@ describe('createCallbackStep on success', () => {
   it('charges the quote, not more, for an episode that came out longer than quoted, and records both', async () => {
     // A 2-minute neural episode quoted 4 slots that came out at 2:01 (3 started minutes: 6 slots).
     const { job, audio } = await assembledJob('quin', 121, 4);
-    const result = await callback({ userId: 'quin', jobId: job.jobId, outcome: 'succeeded', audio });
+    const result = await callback({
+      userId: 'quin',
+      jobId: job.jobId,
+      outcome: 'succeeded',
+      audio,
+    });
     expect(result).toEqual({ status: 'ready', cost: 4 });
     expect(await usedBy('quin')).toBe(4);
     expect(await jobs.get('quin', job.jobId)).toMatchObject({

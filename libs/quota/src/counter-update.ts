@@ -33,7 +33,11 @@ export type WeekTarget =
  */
 export interface AdmissionGuard {
   readonly maxInFlight: number;
-  readonly rate: { readonly window: number; readonly perMinute: number; readonly sameWindow: boolean };
+  readonly rate: {
+    readonly window: number;
+    readonly perMinute: number;
+    readonly sameWindow: boolean;
+  };
 }
 
 const A = QUOTA_ATTRIBUTES;

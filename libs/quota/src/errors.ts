@@ -64,7 +64,9 @@ export class QuotaContentionError extends QuotaError {
   readonly attempts: number;
 
   constructor(userId: string, attempts: number) {
-    super(`gave up writing the quota of user ${JSON.stringify(userId)} after ${attempts} contended attempts`);
+    super(
+      `gave up writing the quota of user ${JSON.stringify(userId)} after ${attempts} contended attempts`,
+    );
     this.attempts = attempts;
   }
 }

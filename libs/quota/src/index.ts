@@ -21,6 +21,8 @@ export type { QuotaJobState } from './job-record';
 export { QuotaLedger } from './ledger';
 export type {
   QuotaLedgerOptions,
+  AdmitRequest,
+  AdmitResult,
   ReserveRequest,
   ReserveResult,
   SettleRequest,

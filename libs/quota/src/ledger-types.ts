@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { QuotaJobState } from './job-record';
+import type { PlanLimits } from './plans';
 
 /**
  * How to build a `QuotaLedger`.
@@ -105,6 +106,37 @@ export type ReserveResult =
       readonly usage: UsageResult;
       readonly retryAt: Date;
     };
+
+/**
+ * A request to admit a new job under the user's own plan (`QuotaLedger.admit`).
+ *
+ * @example
+ * ```ts
+ * const request: AdmitRequest = { userId: 'u-1', jobId: 'job-1', cost: 4 };
+ * ```
+ */
+export interface AdmitRequest {
+  readonly userId: string;
+  readonly jobId: string;
+  /** The quoted cost in whole slots. */
+  readonly cost: number;
+}
+
+/**
+ * What `admit` found and did: the user's plan (the default when none is set)
+ * and its limits, and the reservation's result, or undefined when the job alone
+ * costs more than the plan's weekly limit (nothing written).
+ *
+ * @example
+ * ```ts
+ * const result: AdmitResult = { plan: 'free', limits: PLANS.free, hold: { outcome: 'reserved', week: '2026-W49', held: 4 } };
+ * ```
+ */
+export interface AdmitResult {
+  readonly plan: string;
+  readonly limits: PlanLimits;
+  readonly hold: ReserveResult | undefined;
+}
 
 /**
  * A request to charge a finished job.

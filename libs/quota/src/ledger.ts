@@ -14,6 +14,8 @@ import { QuotaContentionError, QuotaInputError, QuotaStateError } from './errors
 import { isoWeekKey, weekWindow } from './iso-week';
 import { decodeJobRecord, type JobRecordItem, type QuotaJobState } from './job-record';
 import type {
+  AdmitRequest,
+  AdmitResult,
   DeductRequest,
   DeductResult,
   GrantRequest,
@@ -36,7 +38,7 @@ import type {
   UsageResult,
   WasChargedRequest,
 } from './ledger-types';
-import { isPlan, PLANS } from './plans';
+import { DEFAULT_PLAN, isPlan, planLimitsFor, PLANS } from './plans';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { transact, type TransactionOutcome } from './transact';
 import {
@@ -119,7 +121,9 @@ export class QuotaLedger {
 
   /**
    * Holds `cost` slots for `jobId` in the user's current week, atomically with
-   * the in-flight and per-minute checks. Refusals write nothing. Throws
+   * the in-flight and per-minute checks: one consistent read of the user's item
+   * (1 RCU) aims one transaction (4 WCU). Refusals write nothing; a request the
+   * read already refuses costs that read and a read of the job's record. Throws
    * `QuotaInputError` before any I/O on bad input and `QuotaContentionError`
    * after `maxAttempts` contended rounds (nothing held).
    *
@@ -140,6 +144,48 @@ export class QuotaLedger {
     const perMinute = request.reservationsPerMinute ?? DEFAULT_RESERVATIONS_PER_MINUTE;
     assertPositive('maxInFlight', maxInFlight);
     assertPositive('reservationsPerMinute', perMinute);
+    return this.reserveFrom(await this.readUser(userId, true), request, maxInFlight, perMinute);
+  }
+
+  /**
+   * Admission in one call, for the API: reads the user's item once, takes the
+   * plan's limits from its `plan` (`planLimitsFor`), and reserves `cost` under
+   * them. `hold` is undefined, with nothing written, when the job alone costs
+   * more than the plan's whole weekly limit (no week could ever hold it).
+   *
+   * @example
+   * ```ts
+   * const { limits, hold } = await ledger.admit({ userId: 'u-1', jobId: 'job-1', cost: 4 });
+   * if (hold === undefined) return reply422(limits.weeklySlots);
+   * ```
+   */
+  async admit(request: AdmitRequest): Promise<AdmitResult> {
+    assertRequest(request);
+    const { userId, jobId, cost } = request;
+    assertUserId(userId);
+    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
+    assertSlots('cost', cost);
+    const item = await this.readUser(userId, true);
+    const limits = planLimitsFor(item.plan);
+    const plan = isPlan(item.plan) ? item.plan : DEFAULT_PLAN;
+    if (cost > limits.weeklySlots) return { plan, limits, hold: undefined };
+    const hold = await this.reserveFrom(
+      item,
+      { userId, jobId, cost, weeklyLimit: limits.weeklySlots },
+      limits.maxInFlight,
+      limits.reservationsPerMinute,
+    );
+    return { plan, limits, hold };
+  }
+
+  /** `reserve` from the user's item as just read (consistently). */
+  private async reserveFrom(
+    firstItem: QuotaItem,
+    request: ReserveRequest,
+    maxInFlight: number,
+    perMinute: number,
+  ): Promise<ReserveResult> {
+    const { userId, jobId, cost, weeklyLimit } = request;
     const at = this.clock();
     const clockWeek = isoWeekKey(at);
     let week = clockWeek;
@@ -160,8 +206,46 @@ export class QuotaLedger {
             : new Date(at.getTime() + MINUTE_MS),
     });
 
+    /** Aims the next write at what the item shows, or answers the refusal the item justifies. */
+    const judge = (item: QuotaItem): ReserveResult | undefined => {
+      if (item.week === undefined || item.week < week) {
+        startsWeek = true;
+      } else {
+        // The stored week is this one, or newer than this clock's (never moved back).
+        week = item.week;
+        startsWeek = false;
+      }
+      if (item.rateWindow !== undefined && item.rateWindow >= window) {
+        window = item.rateWindow;
+        sameWindow = true;
+      } else {
+        sameWindow = false;
+      }
+      if (item.inFlight >= maxInFlight) return refuse('too_many_in_flight', item);
+      if (sameWindow && item.rateCount >= perMinute) return refuse('rate_limited', item);
+      const committed = startsWeek ? 0 : item.committed;
+      if (committed + cost > weeklyLimit) return refuse('over_limit', item);
+      return undefined;
+    };
+
+    // One consistent read first: it aims the transaction at the right week and rate window
+    // (so it applies at the first try), and a request the item already refuses writes nothing,
+    // which keeps a burst of refused requests to reads. The transaction stays the authority.
+    const refusedByRead = judge(firstItem);
+    if (refusedByRead) {
+      const record = await this.readRecord(userId, jobId);
+      if (record) {
+        return {
+          outcome: 'already_reserved',
+          week: record.week,
+          held: record.held,
+          state: record.state,
+        };
+      }
+      return refusedByRead;
+    }
+
     for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
-      if (startsWeek && cost > weeklyLimit) return refuse('over_limit', emptyItem());
       const target: WeekTarget = startsWeek
         ? { kind: 'start_week', week }
         : { kind: 'in_week', week, maxCommitted: weeklyLimit - cost };
@@ -185,26 +269,15 @@ export class QuotaLedger {
       const [userReason, recordReason] = outcome.reasons;
       if (recordReason?.code === 'ConditionalCheckFailed') {
         const record = this.requireRecord(userId, recordReason.item);
-        return { outcome: 'already_reserved', week: record.week, held: record.held, state: record.state };
+        return {
+          outcome: 'already_reserved',
+          week: record.week,
+          held: record.held,
+          state: record.state,
+        };
       }
-      const item = decodeQuotaItem(userId, userReason?.item);
-      if (item.week === undefined || item.week < week) {
-        startsWeek = true;
-      } else {
-        // The stored week is this one, or newer than this clock's (never moved back).
-        week = item.week;
-        startsWeek = false;
-      }
-      if (item.rateWindow !== undefined && item.rateWindow >= window) {
-        window = item.rateWindow;
-        sameWindow = true;
-      } else {
-        sameWindow = false;
-      }
-      if (item.inFlight >= maxInFlight) return refuse('too_many_in_flight', item);
-      if (sameWindow && item.rateCount >= perMinute) return refuse('rate_limited', item);
-      const committed = startsWeek ? 0 : item.committed;
-      if (committed + cost > weeklyLimit) return refuse('over_limit', item);
+      const refused = judge(decodeQuotaItem(userId, userReason?.item));
+      if (refused) return refused;
     }
     throw new QuotaContentionError(userId, this.maxAttempts);
   }
@@ -263,11 +336,11 @@ export class QuotaLedger {
 
     for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
       if (guess.kind === 'absent') {
-        const written = await this.putRecordIfAbsent(
-          userId,
-          jobId,
-          { state: 'released', week: isoWeekKey(this.clock()), held: 0 },
-        );
+        const written = await this.putRecordIfAbsent(userId, jobId, {
+          state: 'released',
+          week: isoWeekKey(this.clock()),
+          held: 0,
+        });
         if (written) return { outcome: 'released', freed: 0 };
         const record = await this.readRecord(userId, jobId);
         const done = releaseAnswer(record);
@@ -332,7 +405,10 @@ export class QuotaLedger {
     assertSlots('weeklyLimit', weeklyLimit);
     const result = await this.settleJob(userId, jobId, cost, weeklyLimit, undefined);
     if (result.outcome === 'released') {
-      throw new QuotaStateError(userId, `job ${JSON.stringify(jobId)} was released; it is never charged`);
+      throw new QuotaStateError(
+        userId,
+        `job ${JSON.stringify(jobId)} was released; it is never charged`,
+      );
     }
     const item = await this.readUser(userId, true);
     const used = item.week === result.week ? item.used : 0;
@@ -355,7 +431,11 @@ export class QuotaLedger {
     assertUserId(userId);
     assertSlots('cost', cost);
     assertSlots('weeklyLimit', weeklyLimit);
-    const usage = usageOf(await this.readUser(userId, false), isoWeekKey(this.clock()), weeklyLimit);
+    const usage = usageOf(
+      await this.readUser(userId, false),
+      isoWeekKey(this.clock()),
+      weeklyLimit,
+    );
     return { allowed: cost <= usage.remaining, ...usage };
   }
 
@@ -459,7 +539,12 @@ export class QuotaLedger {
         },
       ]);
       if (outcome.applied) {
-        return { outcome: 'granted', week, slots, usage: await this.usageAfter(userId, weeklyLimit) };
+        return {
+          outcome: 'granted',
+          week,
+          slots,
+          usage: await this.usageAfter(userId, weeklyLimit),
+        };
       }
       if (outcome.conflict) {
         await backOff(attempt);
@@ -501,15 +586,20 @@ export class QuotaLedger {
     assertSlots('weeklyLimit', weeklyLimit);
     for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
       const record = await this.readRecord(userId, jobId);
-      const answer = async (outcome: RefundResult['outcome'], slots = 0): Promise<RefundResult> => ({
+      const answer = async (
+        outcome: RefundResult['outcome'],
+        slots = 0,
+      ): Promise<RefundResult> => ({
         outcome,
         week: record?.chargedWeek,
         slots,
         usage: await this.usageAfter(userId, weeklyLimit),
       });
       if (record?.state === 'refunded') return answer('already_refunded', record.charged);
-      if (record?.state !== 'settled' || record.chargedWeek === undefined) return answer('not_charged');
-      if (record.chargedWeek < isoWeekKey(this.clock())) return answer('week_ended', record.charged);
+      if (record?.state !== 'settled' || record.chargedWeek === undefined)
+        return answer('not_charged');
+      if (record.chargedWeek < isoWeekKey(this.clock()))
+        return answer('week_ended', record.charged);
       const counters = counterUpdate(
         this.tableName,
         this.userKey(userId),
@@ -626,7 +716,15 @@ export class QuotaLedger {
       const inHoldWeek = guess.kind === 'reserved' && !holdWeekEnded;
       const chargedWeek = inHoldWeek && guess.kind === 'reserved' ? guess.week : week;
       if (!inHoldWeek && startsWeek && charge > weeklyLimit) {
-        return this.overLimit(userId, jobId, guess, chargedWeek, measured, weeklyLimit, emptyItem());
+        return this.overLimit(
+          userId,
+          jobId,
+          guess,
+          chargedWeek,
+          measured,
+          weeklyLimit,
+          emptyItem(),
+        );
       }
       const target: WeekTarget = inHoldWeek
         ? { kind: 'in_week', week: chargedWeek }
@@ -671,7 +769,11 @@ export class QuotaLedger {
       if (recordReason?.code === 'ConditionalCheckFailed') {
         const found = decodeJobRecord(userId, recordReason.item);
         if (found?.state === 'settled' || found?.state === 'refunded') {
-          return { outcome: 'already_charged', week: found.chargedWeek ?? found.week, charged: found.charged };
+          return {
+            outcome: 'already_charged',
+            week: found.chargedWeek ?? found.week,
+            charged: found.charged,
+          };
         }
         if (found?.state === 'released') return { outcome: 'released' };
         guess = guessOf(found);
@@ -927,14 +1029,23 @@ function guessOf(record: JobRecordItem | undefined): RecordGuess {
 function releaseAnswer(record: JobRecordItem | undefined): ReleaseResult | undefined {
   if (record === undefined || record.state === 'reserved') return undefined;
   if (record.state === 'released') return { outcome: 'already_released' };
-  return { outcome: 'already_charged', week: record.chargedWeek ?? record.week, charged: record.charged };
+  return {
+    outcome: 'already_charged',
+    week: record.chargedWeek ?? record.week,
+    charged: record.charged,
+  };
 }
 
 /** A counter update with nothing to change becomes a condition check of the same condition. */
 function asTransactItem(update: Update): TransactWriteItem {
   if (update.UpdateExpression !== '') return { Update: update };
-  const { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } =
-    update;
+  const {
+    TableName,
+    Key,
+    ConditionExpression,
+    ExpressionAttributeNames,
+    ExpressionAttributeValues,
+  } = update;
   return {
     ConditionCheck: {
       TableName,

@@ -37,7 +37,9 @@ export function decodeQuotaItem(
     granted: numberAttribute(userId, item, A.granted, false),
     committed: numberAttribute(userId, item, A.committed, true),
     inFlight: numberAttribute(userId, item, A.inFlight, false),
-    rateWindow: item?.[A.rateWindow] ? numberAttribute(userId, item, A.rateWindow, false) : undefined,
+    rateWindow: item?.[A.rateWindow]
+      ? numberAttribute(userId, item, A.rateWindow, false)
+      : undefined,
     rateCount: numberAttribute(userId, item, A.rateCount, false),
     plan: item?.[USER_PLAN_ATTRIBUTE]?.S,
   };

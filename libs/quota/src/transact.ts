@@ -17,9 +17,17 @@ export interface CancellationReason {
 /** What a transaction did: applied, or cancelled with one reason per item (in order). */
 export type TransactionOutcome =
   | { readonly applied: true }
-  | { readonly applied: false; readonly conflict: boolean; readonly reasons: readonly CancellationReason[] };
+  | {
+      readonly applied: false;
+      readonly conflict: boolean;
+      readonly reasons: readonly CancellationReason[];
+    };
 
-const THROTTLED_CODES = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+const THROTTLED_CODES = new Set([
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+]);
 
 /**
  * Sends one `TransactWriteItems` (with a fresh `ClientRequestToken`, so the
@@ -43,8 +51,12 @@ export async function transact(
     return { applied: true };
   } catch (error) {
     if (error instanceof Error && error.name === 'TransactionCanceledException') {
-      const raw = (error as { CancellationReasons?: { Code?: string; Item?: Record<string, AttributeValue> }[] })
-        .CancellationReasons ?? [];
+      const raw =
+        (
+          error as {
+            CancellationReasons?: { Code?: string; Item?: Record<string, AttributeValue> }[];
+          }
+        ).CancellationReasons ?? [];
       const reasons = raw.map((reason) => ({ code: reason.Code ?? 'None', item: reason.Item }));
       if (reasons.some((reason) => THROTTLED_CODES.has(reason.code))) {
         throw new QuotaThrottledError(tableName, error);
@@ -60,7 +72,11 @@ export async function transact(
       };
     }
     if (error instanceof Error && error.name === 'TransactionConflictException') {
-      return { applied: false, conflict: true, reasons: items.map(() => ({ code: 'None', item: undefined })) };
+      return {
+        applied: false,
+        conflict: true,
+        reasons: items.map(() => ({ code: 'None', item: undefined })),
+      };
     }
     throw toQuotaError(error, tableName);
   }

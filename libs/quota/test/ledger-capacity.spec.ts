@@ -145,8 +145,8 @@ describe('QuotaLedger capacity in a heavy studio week, as AWS bills it (DynamoDB
     },
   );
 
-  it('sends one cancelled attempt, which no response bills, only for the first write of the week (reserve, and deduct for the legacy user)', () => {
-    expect(first('reserve')?.cancelled).toBe(1);
+  it('sends one cancelled attempt, which no response bills, only for the first deduct of the week (reserve reads first and never guesses)', () => {
+    expect(first('reserve')?.cancelled).toBe(0);
     expect(first('deduct')?.cancelled).toBe(1);
     for (const operation of WRITES) expect(last(operation)?.cancelled).toBe(0);
     for (const operation of ['settle', 'release', 'grant'] as const)
@@ -163,13 +163,13 @@ describe('QuotaLedger capacity in a heavy studio week, as AWS bills it (DynamoDB
     },
   );
 
-  it('reads no more than 1 RCU inside any write (deduct and grant read the usage they report, settle, reserve and release read nothing)', () => {
+  it('reads no more than 1 RCU inside any write (reserve reads the item it aims at, deduct and grant read the usage they report, settle and release read nothing)', () => {
     for (const operation of WRITES) {
       expect(first(operation)?.read).toBeLessThanOrEqual(1);
       expect(last(operation)?.read).toBe(first(operation)?.read);
     }
     expect(last('settle')?.read).toBe(0);
-    expect(last('reserve')?.read).toBe(0);
+    expect(last('reserve')?.read).toBe(1);
     expect(last('release')?.read).toBe(0);
   });
 });

@@ -578,7 +578,14 @@ describe('QuotaLedger.deduct: each job is charged at most once (guarantee 5)', (
     const stored = await storedQuota(userId);
     expect(stored).toMatchObject({ week: '2026-W50', count: 1, jobs: ['c'] });
     const endOfW49 = Date.parse('2026-12-07T00:00:00Z') / 1000;
-    expect(stored.records.map(({ jobId, state, chargedWeek, expiresAt }) => ({ jobId, state, chargedWeek, expiresAt }))).toEqual([
+    expect(
+      stored.records.map(({ jobId, state, chargedWeek, expiresAt }) => ({
+        jobId,
+        state,
+        chargedWeek,
+        expiresAt,
+      })),
+    ).toEqual([
       { jobId: 'a', state: 'settled', chargedWeek: '2026-W49', expiresAt: endOfW49 + 7 * 86_400 },
       { jobId: 'b', state: 'settled', chargedWeek: '2026-W49', expiresAt: endOfW49 + 7 * 86_400 },
       { jobId: 'c', state: 'settled', chargedWeek: '2026-W50', expiresAt: endOfW49 + 14 * 86_400 },
@@ -636,7 +643,20 @@ describe('QuotaLedger.deduct: DynamoDB calls (guarantee 6)', () => {
     ]);
   });
 
-  it('explains a refusal from the cancellation reasons, with no read before the answer', async () => {
+  it("reserves with one consistent read and one transaction, the week's first included", async () => {
+    const userId = newUser();
+    const ledger = ledgerAt(MID_WEEK);
+    const first = await commandsFor(() =>
+      ledger.reserve({ userId, jobId: 'job-1', cost: 4, weeklyLimit: 200 }),
+    );
+    const second = await commandsFor(() =>
+      ledger.reserve({ userId, jobId: 'job-2', cost: 4, weeklyLimit: 200 }),
+    );
+    expect(first.commands).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+    expect(second.commands).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+  });
+
+  it("refuses a reservation the item already refuses with reads only, and answers a repeat from the job's record", async () => {
     const userId = newUser();
     const ledger = ledgerAt(MID_WEEK);
     await ledger.reserve({ userId, jobId: 'job-1', cost: 200, weeklyLimit: 200 });
@@ -646,8 +666,11 @@ describe('QuotaLedger.deduct: DynamoDB calls (guarantee 6)', () => {
     const repeat = await commandsFor(() =>
       ledger.reserve({ userId, jobId: 'job-1', cost: 200, weeklyLimit: 200 }),
     );
-    expect(overLimit.commands).toEqual(['TransactWriteItemsCommand']);
-    expect(repeat.commands).toEqual(['TransactWriteItemsCommand']);
+    expect(overLimit.commands).toEqual(['GetItemCommand', 'GetItemCommand']);
+    expect(repeat.commands).toEqual(['GetItemCommand', 'GetItemCommand']);
+    expect(
+      await ledger.reserve({ userId, jobId: 'job-1', cost: 200, weeklyLimit: 200 }),
+    ).toMatchObject({ outcome: 'already_reserved' });
   });
 });
 

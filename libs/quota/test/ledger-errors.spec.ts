@@ -174,7 +174,7 @@ describe('QuotaLedger refusals it cannot resolve', () => {
     expect(await readItem(dynamo, 'quota-job#u-race#loser')).toBeUndefined();
   });
 
-  it('throws QuotaStateError for an item of the post\'s two-tier design (a count without committed), and writes nothing', async () => {
+  it("throws QuotaStateError for an item of the post's two-tier design (a count without committed), and writes nothing", async () => {
     const legacy = {
       userId: { S: 'u-legacy' },
       quotaWeek: { S: '2026-W49' },

@@ -1,9 +1,4 @@
-import {
-  QUOTA_ATTRIBUTES,
-  QuotaLedger,
-  type ReserveResult,
-  type SettleResult,
-} from '../src/index';
+import { QUOTA_ATTRIBUTES, QuotaLedger, type ReserveResult, type SettleResult } from '../src/index';
 import { chargedIn, readJobRecords } from './support/job-records';
 import {
   fakeClock,
@@ -119,7 +114,10 @@ describe('QuotaLedger.reserve', () => {
       usage: { used: 100, reserved: 60, remaining: 40, resetsAt: new Date('2026-12-07T00:00:00Z') },
     });
     expect(await counters(userId)).toEqual(before);
-    expect((await readJobRecords(dynamo, userId)).map((record) => record.jobId)).toEqual(['a', 'b']);
+    expect((await readJobRecords(dynamo, userId)).map((record) => record.jobId)).toEqual([
+      'a',
+      'b',
+    ]);
     expect(await ledger.reserve({ userId, jobId: 'c', cost: 40, weeklyLimit: 200 })).toMatchObject({
       outcome: 'reserved',
     });
@@ -157,7 +155,11 @@ describe('QuotaLedger.reserve', () => {
   it('refuses reservations past the per-minute rate until the next minute', async () => {
     const userId = newUser();
     const clock = fakeClock('2026-12-02T12:00:10Z');
-    const ledger = new QuotaLedger({ client: dynamo.client, tableName: dynamo.tableName, now: clock.now });
+    const ledger = new QuotaLedger({
+      client: dynamo.client,
+      tableName: dynamo.tableName,
+      now: clock.now,
+    });
     const limits = { weeklyLimit: 200, maxInFlight: 100, reservationsPerMinute: 2 };
     await ledger.reserve({ userId, jobId: 'a', cost: 1, ...limits });
     await ledger.reserve({ userId, jobId: 'b', cost: 1, ...limits });
@@ -194,7 +196,13 @@ describe('QuotaLedger.reserve', () => {
     const ledger = ledgerAt(MID_WEEK);
     const results: ReserveResult[] = await Promise.all(
       Array.from({ length: 60 }, (_, index) =>
-        ledger.reserve({ userId, jobId: `job-${index}`, cost: 1, weeklyLimit: 200, maxInFlight: 3 }),
+        ledger.reserve({
+          userId,
+          jobId: `job-${index}`,
+          cost: 1,
+          weeklyLimit: 200,
+          maxInFlight: 3,
+        }),
       ),
     );
     expect(results.filter((result) => result.outcome === 'reserved')).toHaveLength(3);
@@ -203,7 +211,13 @@ describe('QuotaLedger.reserve', () => {
 
   it('counts a hold from a week that ended nowhere: the new week starts empty', async () => {
     const userId = newUser();
-    await ledgerAt(SUNDAY_LATE).reserve({ userId, jobId: 'sunday', cost: 150, weeklyLimit: 200, ...UNCAPPED });
+    await ledgerAt(SUNDAY_LATE).reserve({
+      userId,
+      jobId: 'sunday',
+      cost: 150,
+      weeklyLimit: 200,
+      ...UNCAPPED,
+    });
     const monday = ledgerAt(MONDAY_EARLY);
     expect(
       await monday.reserve({ userId, jobId: 'monday', cost: 200, weeklyLimit: 200, ...UNCAPPED }),
@@ -275,11 +289,20 @@ describe('QuotaLedger.settle', () => {
     await ledger.reserve({ userId, jobId: 'job', cost: 4, weeklyLimit: 200 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        ledger.settle({ userId, jobId: 'job', cost: index % 2 === 0 ? 6 : 2, quotedCost: 4, weeklyLimit: 200 }),
+        ledger.settle({
+          userId,
+          jobId: 'job',
+          cost: index % 2 === 0 ? 6 : 2,
+          quotedCost: 4,
+          weeklyLimit: 200,
+        }),
       ),
     );
     expect(countOutcomes(results)).toEqual({ charged: 1, already_charged: 19 });
-    const charged = results.find((result) => result.outcome === 'charged') as Extract<SettleResult, { outcome: 'charged' }>;
+    const charged = results.find((result) => result.outcome === 'charged') as Extract<
+      SettleResult,
+      { outcome: 'charged' }
+    >;
     expect(await expectCountersToMatchRecords(userId, '2026-W49')).toMatchObject({
       used: charged.charged,
       reserved: 0,
@@ -320,9 +343,21 @@ describe('QuotaLedger.settle', () => {
     }));
     await Promise.all(
       jobs.map(async ({ jobId, quote, drift }) => {
-        const hold = await ledger.reserve({ userId, jobId, cost: quote, weeklyLimit: 200, ...UNCAPPED });
+        const hold = await ledger.reserve({
+          userId,
+          jobId,
+          cost: quote,
+          weeklyLimit: 200,
+          ...UNCAPPED,
+        });
         if (hold.outcome !== 'reserved') return;
-        await ledger.settle({ userId, jobId, cost: Math.max(0, quote + drift), quotedCost: quote, weeklyLimit: 200 });
+        await ledger.settle({
+          userId,
+          jobId,
+          cost: Math.max(0, quote + drift),
+          quotedCost: quote,
+          weeklyLimit: 200,
+        });
       }),
     );
     const stored = await expectCountersToMatchRecords(userId, '2026-W49');
@@ -357,7 +392,9 @@ describe('QuotaLedger.settle', () => {
     expect(
       await monday.settle({ userId, jobId: 'sunday', cost: 4, quotedCost: 4, weeklyLimit: 200 }),
     ).toMatchObject({ outcome: 'over_limit', week: '2026-W50', remaining: 2 });
-    expect(await monday.lookupJob({ userId, jobId: 'sunday' })).toMatchObject({ state: 'released' });
+    expect(await monday.lookupJob({ userId, jobId: 'sunday' })).toMatchObject({
+      state: 'released',
+    });
     expect(await counters(userId)).toMatchObject({ used: 0, reserved: 198, inFlight: 1 });
   });
 });
@@ -394,7 +431,10 @@ describe('QuotaLedger.release', () => {
   it('records a job that was never reserved as released, so it is never charged', async () => {
     const userId = newUser();
     const ledger = ledgerAt(MID_WEEK);
-    expect(await ledger.release({ userId, jobId: 'ghost' })).toEqual({ outcome: 'released', freed: 0 });
+    expect(await ledger.release({ userId, jobId: 'ghost' })).toEqual({
+      outcome: 'released',
+      freed: 0,
+    });
     expect(await ledger.settle({ userId, jobId: 'ghost', cost: 4, weeklyLimit: 200 })).toEqual({
       outcome: 'released',
     });
@@ -419,10 +459,17 @@ describe('QuotaLedger.grant', () => {
     const userId = newUser();
     const ledger = ledgerAt(MID_WEEK);
     await ledger.reserve({ userId, jobId: 'big', cost: 200, weeklyLimit: 200 });
-    expect(await ledger.reserve({ userId, jobId: 'more', cost: 10, weeklyLimit: 200 })).toMatchObject({
+    expect(
+      await ledger.reserve({ userId, jobId: 'more', cost: 10, weeklyLimit: 200 }),
+    ).toMatchObject({
       outcome: 'over_limit',
     });
-    const granted = await ledger.grant({ userId, operationId: 'ticket-1', slots: 50, weeklyLimit: 200 });
+    const granted = await ledger.grant({
+      userId,
+      operationId: 'ticket-1',
+      slots: 50,
+      weeklyLimit: 200,
+    });
     expect(granted).toMatchObject({
       outcome: 'granted',
       week: '2026-W49',
@@ -432,7 +479,9 @@ describe('QuotaLedger.grant', () => {
     expect(
       await ledger.grant({ userId, operationId: 'ticket-1', slots: 50, weeklyLimit: 200 }),
     ).toMatchObject({ outcome: 'already_granted', usage: { granted: 50 } });
-    expect(await ledger.reserve({ userId, jobId: 'more', cost: 10, weeklyLimit: 200 })).toMatchObject({
+    expect(
+      await ledger.reserve({ userId, jobId: 'more', cost: 10, weeklyLimit: 200 }),
+    ).toMatchObject({
       outcome: 'reserved',
     });
   });
@@ -456,7 +505,12 @@ describe('QuotaLedger.grant', () => {
 
   it('expires with the week', async () => {
     const userId = newUser();
-    await ledgerAt(SUNDAY_LATE).grant({ userId, operationId: 'sunday', slots: 50, weeklyLimit: 200 });
+    await ledgerAt(SUNDAY_LATE).grant({
+      userId,
+      operationId: 'sunday',
+      slots: 50,
+      weeklyLimit: 200,
+    });
     expect(await ledgerAt(MONDAY_EARLY).usage({ userId, weeklyLimit: 200 })).toMatchObject({
       week: '2026-W50',
       granted: 0,
@@ -494,7 +548,9 @@ describe('QuotaLedger.refund', () => {
     const sunday = ledgerAt(SUNDAY_LATE);
     await sunday.reserve({ userId, jobId: 'job', cost: 4, weeklyLimit: 200 });
     await sunday.settle({ userId, jobId: 'job', cost: 4, quotedCost: 4, weeklyLimit: 200 });
-    expect(await ledgerAt(MONDAY_EARLY).refund({ userId, jobId: 'job', weeklyLimit: 200 })).toMatchObject({
+    expect(
+      await ledgerAt(MONDAY_EARLY).refund({ userId, jobId: 'job', weeklyLimit: 200 }),
+    ).toMatchObject({
       outcome: 'week_ended',
       week: '2026-W49',
       slots: 4,
@@ -539,7 +595,9 @@ describe('QuotaLedger.setPlan', () => {
     const downgraded = await ledger.setPlan({ userId, plan: 'free' });
     expect(downgraded).toMatchObject({ previousPlan: 'creator', plan: 'free' });
     expect(downgraded.usage).toMatchObject({ reserved: 300, limit: 200, remaining: 0 });
-    expect(await ledger.reserve({ userId, jobId: 'next', cost: 1, weeklyLimit: 200 })).toMatchObject({
+    expect(
+      await ledger.reserve({ userId, jobId: 'next', cost: 1, weeklyLimit: 200 }),
+    ).toMatchObject({
       outcome: 'over_limit',
     });
     // The job held before the downgrade is still settled for what it was quoted.
@@ -550,7 +608,9 @@ describe('QuotaLedger.setPlan', () => {
 
   it('refuses an unknown plan before any I/O', async () => {
     const before = dynamo.commands.length;
-    await expect(ledgerAt(MID_WEEK).setPlan({ userId: 'u', plan: 'platinum' })).rejects.toMatchObject({
+    await expect(
+      ledgerAt(MID_WEEK).setPlan({ userId: 'u', plan: 'platinum' }),
+    ).rejects.toMatchObject({
       name: 'QuotaInputError',
       field: 'plan',
     });

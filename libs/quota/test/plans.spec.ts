@@ -31,7 +31,11 @@ describe('weeklyLimitFor', () => {
 
 describe('planLimitsFor', () => {
   it('gives every plan an in-flight cap and a per-minute reservation rate, the free plan 3 jobs at once', () => {
-    expect(planLimitsFor('free')).toEqual({ weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 });
+    expect(planLimitsFor('free')).toEqual({
+      weeklySlots: 200,
+      maxInFlight: 3,
+      reservationsPerMinute: 10,
+    });
     for (const plan of Object.keys(PLANS)) {
       expect(planLimitsFor(plan).maxInFlight).toBeGreaterThanOrEqual(3);
       expect(planLimitsFor(plan).reservationsPerMinute).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ describe('a successful episode', () => {
     data.remove();
   });
 
-  it('is spoken by espeak-ng, assembled, and charged exactly the cost of its measured duration', async () => {
+  it('is spoken by espeak-ng, assembled, and charged the cost of its measured duration, never more than its quote', async () => {
     const job = await makeEpisode(stack, 'alice', episode);
     expect(job.status).toBe('ready');
     const audio = readFileSync(
@@ -48,7 +48,8 @@ describe('a successful episode', () => {
     );
     const measured = mp3Info(audio).durationSeconds;
     expect(job.durationSeconds).toBeCloseTo(measured, 6);
-    expect(job.cost).toBe(quotaCost('neural', measured));
+    expect(job.measuredCost).toBe(quotaCost('neural', measured));
+    expect(job.cost).toBe(Math.min(quotaCost('neural', measured), job.estimatedCost));
     expect(job.chargedWeek).toBe(isoWeekKey(new Date()));
     expect(await usedSlots(stack, 'alice')).toBe(job.cost);
     expect(job.progress.done).toBe(job.progress.total);
@@ -236,7 +237,9 @@ describe('a success callback that charges but cannot record it', () => {
     expect(readyWritesToFail).toBe(0);
     expect(job.status).toBe('ready');
     expect(await usedSlots(stack, 'lena')).toBe(job.cost);
-    expect(job.cost).toBe(quotaCost('neural', job.durationSeconds as number));
+    expect(job.cost).toBe(
+      Math.min(quotaCost('neural', job.durationSeconds as number), job.estimatedCost),
+    );
   });
 });
 
@@ -328,7 +331,7 @@ describe('episodes of a series', () => {
   });
 });
 
-describe('two jobs racing for the last slots', () => {
+describe('two requests for the last slots', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
 
@@ -343,28 +346,29 @@ describe('two jobs racing for the last slots', () => {
     data.remove();
   });
 
-  it('end one ready and one refused, with usage exactly at the limit and the refused audio gone', async () => {
+  it('admit the first, which holds them, and refuse the second at once with 429 and no job, ending exactly at the limit', async () => {
     await stack.services
       .ledger()
       .deduct({ userId: 'dave', jobId: 'earlier-episodes', cost: 198, weeklyLimit: 200 });
-    const first = await callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode });
-    const second = await callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode });
-    expect([first.status, second.status]).toEqual([202, 202]);
+    const [first, second] = await Promise.all([
+      callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
+      callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([202, 429]);
+    const refused = first.status === 429 ? first : second;
+    expect(refused.body.error).toMatchObject({
+      code: 'quota_exhausted',
+      remaining: 0,
+      reserved: 2,
+    });
     await stack.idle();
     const jobs = (await callApi(stack, 'GET', '/api/podcasts', { user: 'dave' })).body
       .items as PublicJob[];
-    const statuses = jobs.map((job) => job.status).sort();
-    expect(statuses).toHaveLength(2);
-    expect(statuses).toContain('ready');
-    expect(['quota_exceeded', 'rejected_quota']).toContain(
-      statuses.find((status) => status !== 'ready'),
-    );
+    expect(jobs.map((job) => job.status)).toEqual(['ready']);
     expect(await usedSlots(stack, 'dave')).toBe(200);
-    const refused = jobs.find((job) => job.status !== 'ready') as PublicJob;
-    expect(refused.error).toMatch(/slots/);
     expect(
-      existsSync(path.join(data.dir, 'objects', objectKeys.episodeAudio('dave', refused.jobId))),
-    ).toBe(false);
+      existsSync(path.join(data.dir, 'objects', objectKeys.episodeAudio('dave', jobs[0]!.jobId))),
+    ).toBe(true);
   });
 });
 
@@ -389,6 +393,10 @@ describe('a restart of the local stack', () => {
       updatedAt: now,
       estimatedCost: 2,
     };
+    // Both held their quote at request, as the API holds it.
+    for (const jobId of ['j-0000000001-00000000000000aa', 'j-0000000002-00000000000000bb']) {
+      await stack.services.ledger().reserve({ userId: 'erin', jobId, cost: 2, weeklyLimit: 200 });
+    }
     await jobs.create({ ...base, jobId: 'j-0000000001-00000000000000aa', status: 'queued' });
     await jobs.create({
       ...base,
@@ -432,6 +440,11 @@ describe('a restart of the local stack', () => {
       expect(await usedSlots(stack, 'erin')).toBe(
         (done.cost as number) + (requeued.cost as number) + chargedCost,
       );
+      // The interrupted job's hold was freed, and the requeued one's settled: nothing is held.
+      expect((await callApi(stack, 'GET', '/api/quota', { user: 'erin' })).body).toMatchObject({
+        reserved: 0,
+        inFlight: 0,
+      });
     } finally {
       await stack.stop();
     }

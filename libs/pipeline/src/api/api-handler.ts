@@ -61,29 +61,12 @@ export function createApiHandler(deps: ApiDeps) {
         : event.body;
     const request = parsePodcastRequest(body);
     const estimatedCost = quotaCost(request.quality, request.minutes * 60);
-    const plan = (await deps.plans.planOf(userId)) ?? DEFAULT_PLAN;
-    const limits = planLimitsFor(plan);
-    const weeklyLimit = limits.weeklySlots;
-    if (estimatedCost > weeklyLimit) {
-      return apiError(
-        422,
-        'exceeds_weekly_limit',
-        `A ${request.minutes}-minute ${request.quality} episode costs ${estimatedCost} slots, more than your whole weekly limit of ${weeklyLimit}. Choose fewer minutes or a cheaper voice quality.`,
-        { estimatedCost, limit: weeklyLimit },
-      );
-    }
     const jobId = newJobId(now);
-    // The quote is held before any paid work can start; what does not fit is refused now.
-    let hold;
+    // One read of the user's item (plan and counters), then the quote is held before any paid
+    // work can start; what does not fit is refused now.
+    let admission;
     try {
-      hold = await deps.ledger.reserve({
-        userId,
-        jobId,
-        cost: estimatedCost,
-        weeklyLimit,
-        maxInFlight: limits.maxInFlight,
-        reservationsPerMinute: limits.reservationsPerMinute,
-      });
+      admission = await deps.ledger.admit({ userId, jobId, cost: estimatedCost });
     } catch (error) {
       if (!(error instanceof QuotaContentionError)) throw error;
       deps.logger.warn('reservation contended', { error });
@@ -92,6 +75,16 @@ export function createApiHandler(deps: ApiDeps) {
         'quota_busy',
         'Too many requests for your account at once; please try again in a few seconds. Nothing was charged.',
         { retryAt: new Date(now().getTime() + 5_000).toISOString() },
+      );
+    }
+    const { limits, hold } = admission;
+    const weeklyLimit = limits.weeklySlots;
+    if (hold === undefined) {
+      return apiError(
+        422,
+        'exceeds_weekly_limit',
+        `A ${request.minutes}-minute ${request.quality} episode costs ${estimatedCost} slots, more than your whole weekly limit of ${weeklyLimit}. Choose fewer minutes or a cheaper voice quality.`,
+        { estimatedCost, limit: weeklyLimit },
       );
     }
     if (hold.outcome !== 'reserved' && hold.outcome !== 'already_reserved') {

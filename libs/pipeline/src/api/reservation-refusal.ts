@@ -2,7 +2,10 @@ import type { ReserveResult } from '@lumcast/quota';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiError } from './http';
 
-type Refusal = Extract<ReserveResult, { outcome: 'over_limit' | 'too_many_in_flight' | 'rate_limited' }>;
+type Refusal = Extract<
+  ReserveResult,
+  { outcome: 'over_limit' | 'too_many_in_flight' | 'rate_limited' }
+>;
 
 /**
  * The 429 a refused reservation answers, in the ledger's own figures: the

@@ -34,8 +34,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         },
         identity,
       ),
-    sqsConsumer: () =>
-      buildSqsConsumer({ jobs: services.jobs(), starter: services.starter() }),
+    sqsConsumer: () => buildSqsConsumer({ jobs: services.jobs(), starter: services.starter() }),
     writeScript: () =>
       buildWriteScriptHandler({
         jobs: services.jobs(),
