@@ -14,6 +14,7 @@ export interface PublicJobView {
   quality: string;
   minutes: number;
   cost?: number;
+  measuredCost?: number;
   estimatedCost: number;
   durationSeconds?: number;
   audioUrl?: string;
