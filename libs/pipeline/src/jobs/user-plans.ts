@@ -1,4 +1,5 @@
 import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { USER_PLAN_ATTRIBUTE, USERS_TABLE_KEY } from '@lumcast/quota';
 
 /**
  * Reads a user's plan (the `plan` attribute of the users table); a user with
@@ -17,11 +18,11 @@ export class UserPlans {
     const { Item } = await this.options.client.send(
       new GetItemCommand({
         TableName: this.options.tableName,
-        Key: { userId: { S: userId } },
+        Key: { [USERS_TABLE_KEY.partitionKey]: { S: userId } },
         ProjectionExpression: '#plan',
-        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeNames: { '#plan': USER_PLAN_ATTRIBUTE },
       }),
     );
-    return Item?.['plan']?.S;
+    return Item?.[USER_PLAN_ATTRIBUTE]?.S;
   }
 }
