@@ -6,6 +6,7 @@ import { UserPlans } from '../src/jobs/user-plans';
 import { objectKeys } from '../src/ports/object-store';
 import { buildCallbackHandler } from '../src/composition/handler-builders';
 import { createCallbackStep } from '../src/steps/callback';
+import { FAILURE_MESSAGES } from '../src/steps/failure-message';
 import { StepInputError } from '../src/steps/step-handler';
 import { JobStateError } from '../src/steps/step-errors';
 import type { AssembledEpisode } from '../src/steps/step-inputs';
@@ -253,7 +254,7 @@ describe('createCallbackStep with series memory', () => {
 });
 
 describe('createCallbackStep on failure', () => {
-  it('marks the job failed with the caught error’s message and charges nothing', async () => {
+  it('marks the job failed with the stable sentence of its failure kind, not the error’s own text, and charges nothing', async () => {
     const { job } = await assembledJob('erin');
     const result = await callback({
       userId: 'erin',
@@ -269,7 +270,8 @@ describe('createCallbackStep on failure', () => {
     expect(await heldFor('erin')).toEqual({ reserved: 0, inFlight: 0 });
     const stored = await jobs.get('erin', job.jobId);
     expect(stored?.status).toBe('failed');
-    expect(stored?.error).toBe('SpeechThrottledError: Polly said no');
+    expect(stored?.error).toBe(FAILURE_MESSAGES.speech_throttled);
+    expect(stored?.error).not.toContain('Polly said no');
   });
 
   it('finishes a job as ready, not failed, when a success callback had already charged it', async () => {
@@ -305,10 +307,10 @@ describe('createCallbackStep on failure', () => {
     expect(await usedBy('kim')).toBe(0);
   });
 
-  it('gives a generic message when the state machine passed no error', async () => {
+  it('gives the generic sentence when the state machine passed no error', async () => {
     const { job } = await assembledJob('erin');
     await callback({ userId: 'erin', jobId: job.jobId, outcome: 'failed' });
-    expect((await jobs.get('erin', job.jobId))?.error).toBe('The episode could not be produced.');
+    expect((await jobs.get('erin', job.jobId))?.error).toBe(FAILURE_MESSAGES.generic);
   });
 });
 
@@ -384,12 +386,13 @@ describe('the callback handler on an execution-status event', () => {
     expect(result).toEqual({ status: 'failed' });
     const stored = await jobs.get('abe', job.jobId);
     expect(stored?.status).toBe('failed');
-    expect(stored?.error).toContain('ABORTED');
+    expect(stored?.error).toBe(FAILURE_MESSAGES.aborted);
+    expect(stored?.error).not.toContain('arn:aws');
     expect(await ledger.wasCharged({ userId: 'abe', jobId: job.jobId })).toBe(false);
     expect(await usedBy('abe')).toBe(0);
   });
 
-  it('marks the job of a timed-out execution failed with the event’s own error and cause', async () => {
+  it('marks the job of a timed-out execution failed with the timeout sentence, not the event’s own cause', async () => {
     const job = queuedJob({ userId: 'tim' });
     await jobs.create(job);
     const event = statusEvent(
@@ -398,9 +401,7 @@ describe('the callback handler on an execution-status event', () => {
       { error: 'States.Timeout', cause: 'The execution timed out' },
     );
     expect(await handler()(event)).toEqual({ status: 'failed' });
-    expect((await jobs.get('tim', job.jobId))?.error).toBe(
-      'States.Timeout: The execution timed out',
-    );
+    expect((await jobs.get('tim', job.jobId))?.error).toBe(FAILURE_MESSAGES.timed_out);
   });
 
   it('finishes a charged job that never became ready as ready, from the episode Assemble recorded', async () => {

@@ -10,6 +10,7 @@ import type { AssembledEpisode, CallbackInput } from './step-inputs';
 import type { ScriptArtifact } from './write-script';
 import { objectKeys } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
+import { FAILURE_MESSAGES, failureKindOf, type StepFailure } from './failure-message';
 
 /** Dependencies of {@link createCallbackStep}. */
 export interface CallbackDeps {
@@ -27,8 +28,6 @@ export interface CallbackResult {
   status: JobStatus;
   cost?: number;
 }
-
-const MAX_ERROR_CHARS = 500;
 
 /**
  * The callback: the only place quota is charged. On success it settles the
@@ -67,7 +66,7 @@ export function createCallbackStep(deps: CallbackDeps) {
       const assembled = input.state?.audio ?? assembledOf(job);
       const released = await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost });
       if (released.outcome !== 'already_charged' || assembled === undefined) {
-        await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(input.error) });
+        await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(deps, input) });
         return { status: 'failed' };
       }
       audio = assembled;
@@ -153,15 +152,20 @@ async function rememberEpisode(
   });
 }
 
-function describeFailure(error: { Error?: string; Cause?: string } | undefined): string {
-  if (!error) return 'The episode could not be produced.';
-  let cause = error.Cause ?? '';
-  try {
-    const parsed = JSON.parse(cause) as { errorMessage?: string };
-    if (parsed.errorMessage) cause = parsed.errorMessage;
-  } catch {
-    // Cause is plain text.
-  }
-  const text = [error.Error, cause].filter(Boolean).join(': ');
-  return (text || 'The episode could not be produced.').slice(0, MAX_ERROR_CHARS);
+/**
+ * The job's `error`: a stable sentence per kind of failure (see `./failure-message.ts`). The raw
+ * Error and Cause, which can hold SDK messages and ARNs, go to the log only.
+ */
+function describeFailure(
+  deps: CallbackDeps,
+  input: { userId: string; jobId: string; error?: StepFailure },
+): string {
+  const kind = failureKindOf(input.error);
+  deps.logger?.warn('episode failed', {
+    userId: input.userId,
+    jobId: input.jobId,
+    kind,
+    failure: input.error,
+  });
+  return FAILURE_MESSAGES[kind];
 }
