@@ -1,10 +1,10 @@
 import { QuotaLedger, weeklyLimitFor } from '@lumcast/quota';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createApiHandler } from '../src/api/api-handler';
 import type { JobMessage } from '../src/ports/job-queue';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { UserPlans } from '../src/jobs/user-plans';
 import { createLogger } from '../src/logging/logger';
+import { apiEvent } from './api-events';
 import { startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
@@ -30,33 +30,15 @@ function api() {
   });
 }
 
-function request(
-  method: string,
-  path: string,
-  user: string,
-  body?: unknown,
-): APIGatewayProxyEventV2 {
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { 'x-user': user },
-    requestContext: { http: { method, path } },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyEventV2;
-}
-
 const oneMinuteNeural = { topic: 'Tides and the moon', minutes: 1, quality: 'neural' };
 
 async function post(user: string, body: unknown = oneMinuteNeural) {
-  const response = await api()(request('POST', '/api/podcasts', user, body));
+  const response = await api()(apiEvent('POST', '/api/podcasts', user, { body }));
   return { status: response.statusCode, body: JSON.parse(String(response.body)) };
 }
 
 async function quota(user: string) {
-  const response = await api()(request('GET', '/api/quota', user));
+  const response = await api()(apiEvent('GET', '/api/quota', user));
   return JSON.parse(String(response.body));
 }
 

@@ -1,0 +1,34 @@
+import type { JobRecord, PublicJob } from '../jobs/job';
+import type { EpisodeLinks } from '../ports/episode-links';
+
+/**
+ * A job as its owner sees it: the listed fields, progress, the costs (quoted,
+ * measured, charged) and, once ready, fresh links to its audio and captions.
+ *
+ * @example
+ * ```ts
+ * const body = await toPublicJob(job, links);
+ * ```
+ */
+export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<PublicJob> {
+  const urls = job.status === 'ready' ? await links.forJob(job) : {};
+  return {
+    jobId: job.jobId,
+    status: job.status,
+    topic: job.topic,
+    quality: job.quality,
+    minutes: job.minutes,
+    seriesId: job.seriesId,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    progress: { done: job.chunksDone ?? 0, total: job.totalChunks ?? 0 },
+    estimatedCost: job.estimatedCost,
+    cost: job.cost,
+    measuredCost: job.measuredCost,
+    chargedWeek: job.chargedWeek,
+    durationSeconds: job.durationSeconds,
+    ...urls,
+    chapters: job.chapters,
+    error: job.error,
+  };
+}

@@ -1,0 +1,40 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { QuotaLedger } from '@lumcast/quota';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { JobsTable } from '../jobs/jobs-table';
+import type { UserPlans } from '../jobs/user-plans';
+import type { EpisodeLinks } from '../ports/episode-links';
+import type { JobQueue } from '../ports/job-queue';
+
+/**
+ * What the routes use: the jobs table, the quota ledger, plans, the queue, the
+ * episode links, a logger and the clock.
+ *
+ * @example
+ * ```ts
+ * const deps: RouteDeps = { jobs, ledger, plans, queue, links, logger, now: () => new Date() };
+ * ```
+ */
+export interface RouteDeps {
+  jobs: JobsTable;
+  ledger: QuotaLedger;
+  plans: UserPlans;
+  queue: JobQueue;
+  links: EpisodeLinks;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * One route's body: the signed-in caller, the event, and the path's captures.
+ *
+ * @example
+ * ```ts
+ * const hello: Route = async (userId) => json(200, { userId });
+ * ```
+ */
+export type Route = (
+  userId: string,
+  event: APIGatewayProxyEventV2,
+  match: RegExpMatchArray,
+) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -1,0 +1,125 @@
+import { QuotaLedger } from '@lumcast/quota';
+import { createApiHandler } from '../src/api/api-handler';
+import { JobsTable } from '../src/jobs/jobs-table';
+import { UserPlans } from '../src/jobs/user-plans';
+import { createLogger } from '../src/logging/logger';
+import { apiEvent } from './api-events';
+import { queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
+
+let dynamo: TestDynamo;
+let jobs: JobsTable;
+
+function api(overrides: { jobs?: JobsTable } = {}) {
+  return createApiHandler({
+    jobs: overrides.jobs ?? jobs,
+    ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
+    plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
+    queue: { send: async () => undefined },
+    links: { forJob: async (job) => ({ audioUrl: `/signed/${job.jobId}` }) },
+    identity: (event) => event.headers['x-user'],
+    logger: createLogger('api-routes-test'),
+  });
+}
+
+async function call(...args: Parameters<typeof apiEvent>) {
+  const response = await api()(apiEvent(...args));
+  return { status: response.statusCode, body: JSON.parse(String(response.body)) };
+}
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  jobs = new JobsTable({ client: dynamo.client, tableName: TABLES.jobs });
+});
+afterAll(() => dynamo.close());
+
+describe('the API router', () => {
+  it('answers an unknown path 404 and a known path with another method 405, before asking who calls', async () => {
+    expect(await call('GET', '/api/nothing', undefined)).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    });
+    expect(await call('DELETE', '/api/quota', undefined)).toMatchObject({
+      status: 405,
+      body: { error: { code: 'method_not_allowed' } },
+    });
+  });
+
+  it('answers 401 on a known route without an identity', async () => {
+    expect(await call('GET', '/api/quota', undefined)).toMatchObject({
+      status: 401,
+      body: { error: { code: 'unauthenticated' } },
+    });
+  });
+
+  it('answers a bad request body 400 naming the field', async () => {
+    const answer = await call('POST', '/api/podcasts', 'ann', {
+      body: { topic: 'Tides', minutes: 0, quality: 'neural' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.field).toBe('minutes');
+  });
+
+  it('answers an unexpected failure 500 with a safe message, keeping the detail out of the body', async () => {
+    const broken = Object.create(jobs) as JobsTable;
+    broken.get = async () => {
+      throw new Error('arn:aws:dynamodb:eu-west-1:123456789012:table/jobs is on fire');
+    };
+    const response = await api({ jobs: broken })(
+      apiEvent('GET', '/api/podcasts/j-00000000aa-0000000000000000', 'ann'),
+    );
+    expect(response.statusCode).toBe(500);
+    expect(String(response.body)).not.toContain('arn:aws');
+    expect(JSON.parse(String(response.body)).error.message).toContain('nothing was charged');
+  });
+});
+
+describe('GET /api/podcasts and /api/podcasts/{jobId}', () => {
+  it('lists only the caller’s jobs, newest first, with links once ready', async () => {
+    const older = queuedJob({ userId: 'lea' });
+    const newer = queuedJob({ userId: 'lea', status: 'ready' });
+    await jobs.create(older);
+    await jobs.create(newer);
+    await jobs.create(queuedJob({ userId: 'max' }));
+    const answer = await call('GET', '/api/podcasts', 'lea');
+    expect(answer.status).toBe(200);
+    expect(answer.body.items.map((job: { jobId: string }) => job.jobId)).toEqual([
+      newer.jobId,
+      older.jobId,
+    ]);
+    expect(answer.body.items[0].audioUrl).toBe(`/signed/${newer.jobId}`);
+    expect(answer.body.items[1].audioUrl).toBeUndefined();
+    expect(JSON.stringify(answer.body)).not.toContain('sourceText');
+  });
+
+  it('pages with a cursor and refuses a bad limit or cursor with 400 naming the field', async () => {
+    for (let index = 0; index < 3; index += 1) await jobs.create(queuedJob({ userId: 'pia' }));
+    const first = await call('GET', '/api/podcasts', 'pia', { query: { limit: '2' } });
+    expect(first.body.items).toHaveLength(2);
+    const second = await call('GET', '/api/podcasts', 'pia', {
+      query: { limit: '2', cursor: first.body.nextCursor },
+    });
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.nextCursor).toBeUndefined();
+    expect(await call('GET', '/api/podcasts', 'pia', { query: { limit: '0' } })).toMatchObject({
+      status: 400,
+      body: { error: { field: 'limit' } },
+    });
+    expect(
+      await call('GET', '/api/podcasts', 'pia', { query: { cursor: 'not-a-cursor' } }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { field: 'cursor' } },
+    });
+  });
+
+  it('shows a job to its owner only: anyone else, or an id of the wrong shape, gets 404', async () => {
+    const job = queuedJob({ userId: 'ola' });
+    await jobs.create(job);
+    expect(await call('GET', `/api/podcasts/${job.jobId}`, 'ola')).toMatchObject({
+      status: 200,
+      body: { jobId: job.jobId, status: 'queued', estimatedCost: job.estimatedCost },
+    });
+    expect((await call('GET', `/api/podcasts/${job.jobId}`, 'eve')).status).toBe(404);
+    expect((await call('GET', '/api/podcasts/..%2Fetc', 'ola')).status).toBe(404);
+  });
+});
