@@ -1,9 +1,13 @@
+import { neutralizePromptData, quotePromptData } from './prompt-data';
 import {
   NO_SOURCE_RULE,
+  QUOTED_DATA_RULE,
   SOURCE_RULE,
   SPOKEN_TEXT_RULE,
+  seriesRule,
   seriesSection,
   sourceSection,
+  topicLine,
 } from './prompt-sections';
 import type { ScriptOutline } from './script-outline';
 import type { ScriptRequest } from './script-request';
@@ -56,12 +60,14 @@ export interface ChapterPrompts {
 /**
  * Builds the prompts for chapter `index` of an outline: the whole outline for context, the
  * chapter's brief, whether it opens or closes the episode, and its length, stated as
- * `about <n> words (between <min> and <max>)` (±15 % of the chapter's target).
+ * `about <n> words (between <min> and <max>)` (±15 % of the chapter's target). The outline
+ * was written by the model from user material, so like the topic, the source text and the
+ * series' earlier episodes it is quoted data in the user turn, never in the system prompt.
  *
  * @example
  * ```ts
  * const prompts = buildChapterPrompts(request, outline, 0);
- * prompts.user; // 'Topic: …\n\nWrite chapter 1 of 9, "Fords" …\n\nLength: about 930 words (between 791 and 1069).…'
+ * prompts.user; // 'Topic: <topic>…</topic>\n\n…<outline>…</outline>\n\nWrite chapter 1 of 9: <chapter>"Fords": …</chapter>\n\nLength: about 930 words (between 791 and 1069)…'
  * ```
  */
 export function buildChapterPrompts(
@@ -76,12 +82,14 @@ export function buildChapterPrompts(
   const [first, second] = outline.hosts.map((host) => host.name);
   const count = outline.chapters.length;
   const { min, max } = acceptedWordRange(chapter.targetWords);
-  const plan = outline.chapters
-    .map(
+  const oneLine = (text: string) => neutralizePromptData(text, { singleLine: true });
+  const plan = [
+    `Episode: "${oneLine(outline.title)}": ${oneLine(outline.summary)}`,
+    ...outline.chapters.map(
       (planned, position) =>
-        `${position + 1}. "${planned.title}" (about ${planned.targetWords} words): ${planned.brief}`,
-    )
-    .join('\n');
+        `${position + 1}. "${oneLine(planned.title)}" (about ${planned.targetWords} words): ${oneLine(planned.brief)}`,
+    ),
+  ].join('\n');
   const role =
     count === 1
       ? 'This chapter is the whole episode: open with a short intro that names the topic and close with a short recap and goodbye.'
@@ -93,23 +101,27 @@ export function buildChapterPrompts(
   const system = [
     `You write scripts for Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.`,
     SPOKEN_TEXT_RULE,
-    `This episode is long and is written one chapter at a time. The episode is "${outline.title}": ${outline.summary}`,
-    `Its chapters, in order:\n<outline>\n${plan}\n</outline>`,
+    'This episode is long and is written one chapter at a time. The user message quotes the outline of the whole episode (its title, summary and chapters in order) in <outline>, and the brief of the chapter to write in <chapter>.',
     role,
     `Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences. Stay within this chapter's brief: other chapters cover the rest.`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
+    QUOTED_DATA_RULE,
     `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly "${first}" or "${second}".`,
-    seriesSection(request.series),
+    seriesRule(request.series),
   ]
     .filter((line) => line !== '')
     .join('\n\n');
   const user = [
-    `Topic: ${request.topic}`,
-    `Write chapter ${index + 1} of ${count}, "${chapter.title}": ${chapter.brief}`,
+    topicLine(request.topic),
+    `The episode's outline (quoted data):\n<outline>\n${plan}\n</outline>`,
+    `Write chapter ${index + 1} of ${count}: ${quotePromptData('chapter', `"${chapter.title}": ${chapter.brief}`, { singleLine: true })}`,
     `Length: about ${chapter.targetWords} words (between ${min} and ${max}) of spoken text in this chapter.`,
+    seriesSection(request.series),
     sourceSection(request),
     `Write the chapter now and submit it with the ${CHAPTER_TOOL_NAME} tool.`,
-  ].join('\n\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
   return { system, user, targetWords: chapter.targetWords, minWords: min, maxWords: max };
 }
 

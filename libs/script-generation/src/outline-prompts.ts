@@ -1,4 +1,12 @@
-import { NO_SOURCE_RULE, SOURCE_RULE, seriesSection, sourceSection } from './prompt-sections';
+import {
+  NO_SOURCE_RULE,
+  QUOTED_DATA_RULE,
+  SOURCE_RULE,
+  seriesRule,
+  seriesSection,
+  sourceSection,
+  topicLine,
+} from './prompt-sections';
 import { DEFAULT_HOSTS } from './prompts';
 import { CHAPTER_MAX_WORDS, chapterCountRange } from './script-parts';
 import type { ScriptRequest } from './script-request';
@@ -107,18 +115,22 @@ export function buildOutlinePrompts(
     'This episode is long, so it is written in parts: you write only its outline now. Each chapter will later be written on its own from its brief, by a writer who sees the outline but not the other chapters, so every brief must say precisely what its chapter covers and what it leaves to other chapters.',
     `The first chapter opens the episode (the hosts greet the listener and introduce the topic); the last one closes it (a recap and a goodbye).`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
+    QUOTED_DATA_RULE,
     `Answer by calling the ${OUTLINE_TOOL_NAME} tool exactly once with: title, a one-paragraph summary of the whole episode, 3 to 7 keyPoints, and the chapters in order, each with a title, a brief and targetWords.`,
-    seriesSection(request.series),
+    seriesRule(request.series),
   ]
     .filter((line) => line !== '')
     .join('\n\n');
   const user = [
-    `Topic: ${request.topic}`,
+    topicLine(request.topic),
     `Length: ${request.minutes} minute${request.minutes === 1 ? '' : 's'} of speech, about ${target} words (between ${min} and ${max}).`,
     `Plan between ${chapters.min} and ${chapters.max} chapters. Their targetWords must add up to ${target}, and no chapter may plan more than ${CHAPTER_MAX_WORDS} words.`,
+    seriesSection(request.series),
     sourceSection(request),
     `Plan the episode now and submit the outline with the ${OUTLINE_TOOL_NAME} tool.`,
-  ].join('\n\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
   return {
     system,
     user,

@@ -1,9 +1,12 @@
 import {
   SOURCE_RULE,
   NO_SOURCE_RULE,
+  QUOTED_DATA_RULE,
   SPOKEN_TEXT_RULE,
+  seriesRule,
   seriesSection,
   sourceSection,
+  topicLine,
 } from './prompt-sections';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
@@ -98,9 +101,12 @@ export const DEFAULT_HOSTS: readonly [string, string] = ['Alex', 'Sam'];
 /**
  * Builds the system and user prompts for a natural two-host conversation sized for
  * speech: the target is `minutes × wordsPerMinute(quality)` words, and the model is told
- * the accepted ±15 % window. With a source text, the model is told to stay faithful to it
- * and to treat it as material, not as instructions. With a series context, the earlier
- * episodes' summaries and key points are included and must not be repeated.
+ * the accepted ±15 % window. The system prompt holds only the lib's own rules; everything
+ * that comes from a user or from an earlier model answer — the topic, the source text, a
+ * series' earlier episodes — is quoted data in the user turn, neutralized so it can never
+ * open or close a section, and the system prompt says quoted data is not instructions.
+ * With a source text, the model is told to stay faithful to it. With a series context, the
+ * earlier episodes' summaries and key points are quoted and must not be repeated.
  *
  * @example
  * ```ts
@@ -123,18 +129,22 @@ export function buildScriptPrompts(
     `Length matters: the episode must be about ${target} spoken words in total across all segments (between ${min} and ${max}). Titles, summary and key points do not count.`,
     `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences.`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
+    QUOTED_DATA_RULE,
     `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts [{"name":"${first}"},{"name":"${second}"}], chapters with segments {speaker, text} where speaker is exactly "${first}" or "${second}", and 3 to 7 keyPoints.`,
-    seriesSection(request.series),
+    seriesRule(request.series),
   ]
     .filter((line) => line !== '')
     .join('\n\n');
 
   const user = [
-    `Topic: ${request.topic}`,
+    topicLine(request.topic),
     `Length: ${request.minutes} minute${request.minutes === 1 ? '' : 's'} of speech, about ${target} words (between ${min} and ${max}).`,
+    seriesSection(request.series),
     sourceSection(request),
     `Write the episode now and submit it with the ${SCRIPT_TOOL_NAME} tool.`,
-  ].join('\n\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
 
   return { system, user, targetWords: target, minWords: min, maxWords: max };
 }

@@ -135,7 +135,7 @@ describe('SeriesMemory', () => {
       expect(theirs.previousEpisodes.map((previous) => previous.title)).toEqual(['Episode job-2']);
     });
 
-    it('gives a context that a script request accepts and a prompt injects', async () => {
+    it('gives a context that a script request accepts and a prompt quotes in the user turn', async () => {
       await memory.remember(episode('job-1'));
       const series = await memory.recall({ userId: 'user-1', seriesId: 'rivers' });
 
@@ -145,9 +145,10 @@ describe('SeriesMemory', () => {
         quality: 'neural',
         series,
       });
-      const { system } = buildScriptPrompts(request);
+      const { system, user } = buildScriptPrompts(request);
 
-      expect(system).toContain('Point A of job-1.');
+      expect(user).toContain('Point A of job-1.');
+      expect(system).not.toContain('Point A of job-1.');
       expect(system).toContain('do not repeat their key points');
     });
   });
