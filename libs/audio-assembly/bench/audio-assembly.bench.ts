@@ -2,8 +2,7 @@
 // Run: npx tsx libs/audio-assembly/bench/audio-assembly.bench.ts (or npx nx run audio-assembly:bench)
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { LocalSynthesizer, assembleMp3, encodeMp3, mp3Info, synthesizeAll } from '../src/index';
-import type { SpeechSynthesizer } from '../src/index';
+import { LocalSynthesizer, assembleMp3, encodeMp3, mp3Info } from '../src/index';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -122,31 +121,6 @@ async function benchAssembly(): Promise<void> {
   console.log(`   mp3Info on the 60-min result: min ${ms(info.min)}, median ${ms(info.median)}`);
 }
 
-async function benchSynthesizeAll(): Promise<void> {
-  const simulated: SpeechSynthesizer = {
-    voiceForHost: (host) => `voice-${host}`,
-    synthesize: () => new Promise((resolve) => setTimeout(() => resolve(new Uint8Array(1)), 200)),
-  };
-  const chunks = Array.from({ length: 32 }, (_, index) => ({
-    text: `chunk ${index}`,
-    voice: 'voice-0',
-  }));
-  const bound = 32 / 8;
-  console.log('2. synthesizeAll: 32 chunks, simulated 200 ms synthesizer, 8 requests/s');
-  for (const concurrency of [4, 8, 16]) {
-    const start = performance.now();
-    await synthesizeAll(chunks, simulated, {
-      quality: 'neural',
-      concurrency,
-      requestsPerSecond: 8,
-    });
-    const seconds = (performance.now() - start) / 1000;
-    console.log(
-      `   concurrency ${String(concurrency).padStart(2)}: ${seconds.toFixed(3)} s vs bound ${bound} s → ${(seconds / bound).toFixed(3)}× (goal ≤ 1.15×)`,
-    );
-  }
-}
-
 async function benchLocalSynthesizer(): Promise<void> {
   const texts = [
     'Welcome back to the show. Today we are talking about the tides, and why the moon pulls the sea.',
@@ -177,7 +151,7 @@ async function benchLocalSynthesizer(): Promise<void> {
   const warmSeconds = (performance.now() - warmStart) / 1000;
   await local.close();
   console.log(
-    '3. LocalSynthesizer (espeak-ng WASM in a worker + lamejs, 22.05 kHz mono 48 kbit/s)',
+    '2. LocalSynthesizer (espeak-ng WASM in a worker + lamejs, 22.05 kHz mono 48 kbit/s)',
   );
   console.log(
     `   first call (worker start + WASM compile + ${mp3Info(cold).durationSeconds.toFixed(1)} s of speech): ${coldMs.toFixed(0)} ms`,
@@ -194,7 +168,6 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   await benchAssembly();
-  await benchSynthesizeAll();
   await benchLocalSynthesizer();
 }
 

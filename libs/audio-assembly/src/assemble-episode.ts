@@ -36,14 +36,15 @@ export interface AssembleEpisodeOptions {
 }
 
 /**
- * An assembled episode: MP3 with chapters, captions that match it, and its measured duration.
+ * The audio of an assembled episode: MP3 with chapters, captions that match it, and its measured
+ * duration. Bytes, not storage keys (the pipeline's `AssembledEpisode` holds those).
  *
  * @example
  * ```ts
- * const { audio, captions, durationSeconds }: AssembledEpisode = assembleEpisode(chunks, options);
+ * const { audio, captions, durationSeconds }: AssembledAudio = assembleEpisode(chunks, options);
  * ```
  */
-export interface AssembledEpisode {
+export interface AssembledAudio {
   /** `[ID3v2 CHAP/CTOC][Xing/Info frame][audio frames]`. */
   audio: Uint8Array;
   /** WebVTT, one cue per sentence, inside each chunk's span of the audio. */
@@ -75,7 +76,7 @@ export interface AssembledEpisode {
 export function assembleEpisode(
   chunks: Uint8Array[],
   options: AssembleEpisodeOptions,
-): AssembledEpisode {
+): AssembledAudio {
   if (!Array.isArray(options.plan) || options.plan.length !== chunks.length) {
     throw new InvalidAudioOptionsError(
       `the plan has ${options.plan?.length ?? 0} chunks but ${chunks.length} audio chunks were given`,

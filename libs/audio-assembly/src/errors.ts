@@ -134,27 +134,3 @@ export class SpeechServiceUnavailableError extends SpeechEngineError {
     this.attempts = options.attempts;
   }
 }
-
-/**
- * One chunk of a `synthesizeAll` batch failed, so the whole batch failed. `chunkIndex` names the chunk and
- * `cause` holds the synthesizer's error.
- *
- * @example
- * ```ts
- * try {
- *   await synthesizeAll(chunks, synthesizer, { quality: 'neural', concurrency: 4, requestsPerSecond: 8 });
- * } catch (error) {
- *   if (error instanceof ChunkSynthesisError) console.log(error.chunkIndex, error.cause);
- * }
- * ```
- */
-export class ChunkSynthesisError extends AudioAssemblyError {
-  override name = 'ChunkSynthesisError';
-  /** Index of the failed chunk in the input array. */
-  readonly chunkIndex: number;
-
-  constructor(message: string, options: { cause?: unknown; chunkIndex: number }) {
-    super(message, options);
-    this.chunkIndex = options.chunkIndex;
-  }
-}

@@ -1,7 +1,6 @@
 export {
   AudioAssemblyError,
   AudioFormatError,
-  ChunkSynthesisError,
   InvalidAudioOptionsError,
   SpeechEngineError,
   SpeechRequestRejectedError,
@@ -15,15 +14,13 @@ export { mp3Info } from './mp3-info';
 export type { AssembleMp3Options, AssembledMp3 } from './assemble-mp3';
 export { assembleMp3 } from './assemble-mp3';
 export type { AudioChapter } from './id3-chapters';
-export type { AssembleWavOptions, AssembledWav, WavInfo } from './wav';
-export { assembleWav, wavInfo } from './wav';
+export type { WavInfo } from './wav';
+export { wavInfo } from './wav';
 export type { ChaptersFromChunksInput } from './chapters-from-chunks';
 export { chaptersFromChunks } from './chapters-from-chunks';
 export type { WebVttFromChunksInput } from './webvtt';
 export { webVttFromChunks } from './webvtt';
 export type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
-export type { SynthesizeAllOptions } from './synthesize-all';
-export { synthesizeAll } from './synthesize-all';
 export type { HostVoices, PollySynthesizerOptions } from './polly-synthesizer';
 export {
   DEFAULT_POLLY_VOICES,
@@ -45,5 +42,5 @@ export type { LocalSynthesizerOptions, LocalVoice } from './local-synthesizer';
 export { LOCAL_SAMPLE_RATE, LOCAL_VOICES, LocalSynthesizer } from './local-synthesizer';
 export type { EncodeMp3Options } from './mp3-encoder';
 export { encodeMp3 } from './mp3-encoder';
-export type { AssembleEpisodeOptions, AssembledEpisode, EpisodeChunk } from './assemble-episode';
+export type { AssembleEpisodeOptions, AssembledAudio, EpisodeChunk } from './assemble-episode';
 export { assembleEpisode } from './assemble-episode';
