@@ -54,6 +54,7 @@ import {
   type ScriptPlan,
 } from './script-parts';
 import type { ScriptWriter } from './script-writer';
+import { trimScriptToWindow } from './trim-script';
 import { validateWrittenChapter } from './written-chapter';
 import type { SpeechEngine } from './speech-rate';
 
@@ -131,9 +132,14 @@ interface ModelTask<T> {
   tool: ForcedTool;
   check: (input: unknown) => Checked<T>;
   repairPrompt: (issues: readonly string[]) => string;
-  /** When set, an answer outside [min, max] words gets one revision request. */
+  /**
+   * When set, an answer outside [min, max] words gets one revision request, and an answer
+   * is only ever accepted within the window (as is, or after `trim`).
+   */
   length?: {
     words: (value: T) => number;
+    /** Fits an over-long answer into the window, or `undefined` when it cannot. */
+    trim?: (value: T, window: { minWords: number; maxWords: number }) => T | undefined;
     targetWords: number;
     minWords: number;
     maxWords: number;
@@ -179,8 +185,11 @@ const CHAPTER_TOOL: ForcedTool = {
  * - An invalid answer gets one repair round (the problems are sent back); still invalid →
  *   {@link ScriptOutputError}.
  * - A valid script or chapter outside ±15 % of its target word count gets one revision
- *   request; the revision is accepted as is (or, if the revision is invalid, the first
- *   answer is kept). An outline's chapter targets are rescaled to sum to the episode's
+ *   request. Nothing outside the window is ever returned: the revision is accepted if it is
+ *   within it; else a script (the revision, then the first answer) is trimmed at a chapter
+ *   boundary when that lands it within the window (`trimScriptToWindow`); else — and for a
+ *   chapter, which has no chapter boundary to trim at — {@link ScriptOutputError} with a
+ *   `(length): …` issue. An outline's chapter targets are rescaled to sum to the episode's
  *   target.
  * - `ThrottlingException`, `ServiceUnavailableException`, `ModelTimeoutException`,
  *   `ModelNotReadyException`, `InternalServerException`, any other 5xx answer, network
@@ -247,6 +256,7 @@ export class BedrockScriptWriter implements ScriptWriter, ScriptPartsWriter {
       repairPrompt: buildRepairPrompt,
       length: {
         words: countScriptWords,
+        trim: trimScriptToWindow,
         targetWords: prompts.targetWords,
         minWords: prompts.minWords,
         maxWords: prompts.maxWords,
@@ -349,21 +359,33 @@ export class BedrockScriptWriter implements ScriptWriter, ScriptPartsWriter {
       }
     }
     const length = task.length;
-    if (length) {
-      const actualWords = length.words(checked.value);
-      if (actualWords < length.minWords || actualWords > length.maxWords) {
-        const revisionPrompt = length.revisionPrompt({
-          actualWords,
-          targetWords: length.targetWords,
-          minWords: length.minWords,
-          maxWords: length.maxWords,
-        });
-        messages.push(...followUp(answer.message, revisionPrompt, 'success'));
-        const revision = await ask();
-        return revision.checked.ok ? revision.checked.value : checked.value;
-      }
+    if (!length) return checked.value;
+    const inWindow = (value: T) => {
+      const words = length.words(value);
+      return words >= length.minWords && words <= length.maxWords;
+    };
+    if (inWindow(checked.value)) return checked.value;
+    const revisionPrompt = length.revisionPrompt({
+      actualWords: length.words(checked.value),
+      targetWords: length.targetWords,
+      minWords: length.minWords,
+      maxWords: length.maxWords,
+    });
+    messages.push(...followUp(answer.message, revisionPrompt, 'success'));
+    const revision = await ask();
+    // The revision first, then the first answer: as is if within the window, else trimmed.
+    const candidates = revision.checked.ok
+      ? [revision.checked.value, checked.value]
+      : [checked.value];
+    for (const candidate of candidates) {
+      if (inWindow(candidate)) return candidate;
+      const trimmed = length.trim?.(candidate, length);
+      if (trimmed !== undefined && inWindow(trimmed)) return trimmed;
     }
-    return checked.value;
+    const [best] = candidates;
+    const words = best === undefined ? 0 : length.words(best);
+    const issue = `(length): ${task.what} has ${words} spoken words after one revision, outside the accepted ${length.minWords}–${length.maxWords} around its target of ${length.targetWords}${length.trim ? ', and no trim at a chapter boundary fits' : ''}`;
+    throw new ScriptOutputError([issue], `the model's ${task.what} is not its length: ${issue}`);
   }
 
   private async converse<T>(task: ModelTask<T>, messages: Message[]): Promise<ModelAnswer<T>> {

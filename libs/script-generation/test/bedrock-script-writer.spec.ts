@@ -19,9 +19,9 @@ import {
   toolAnswer,
   type FakeBedrock,
 } from './support/fake-bedrock';
-import { scriptWithWords } from './support/scripts';
+import { scriptWithChapters, scriptWithWords } from './support/scripts';
 
-// 5 minutes of neural speech: 775 target words, accepted 659–891.
+// 5 minutes of neural speech: 698 target words, accepted 594–802.
 const REQUEST: ScriptRequest = {
   topic: 'Why old towns sit at river crossings',
   sourceText: 'Towns grew at fords. Fords let traders cross. Markets followed the traders.',
@@ -462,20 +462,75 @@ describe('BedrockScriptWriter', () => {
       );
     });
 
-    it('accepts the revision as is even when it is still out of range', async () => {
-      const stillShort = scriptWithWords(400, 'Still short');
-      bedrock.reply(toolAnswer(scriptWithWords(300)), toolAnswer(stillShort));
+    it('fails with a ScriptOutputError, not a short script, when the revision is still too short', async () => {
+      bedrock.reply(toolAnswer(scriptWithWords(300)), toolAnswer(scriptWithWords(400)));
 
-      await expect(writer().write(REQUEST)).resolves.toEqual(stillShort);
+      const failure = await writer()
+        .write(REQUEST)
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(ScriptOutputError);
+      expect((failure as ScriptOutputError).issues).toEqual([
+        `(length): script has 400 spoken words after one revision, outside the accepted 594–802 around its target of ${TARGET}, and no trim at a chapter boundary fits`,
+      ]);
       expect(bedrock.requests).toHaveLength(2);
     });
 
-    it('keeps the first script when the revision is malformed', async () => {
-      const short = scriptWithWords(300);
-      bedrock.reply(toolAnswer(short), toolAnswer({ nonsense: true }));
+    it('fails with a ScriptOutputError when the revision is malformed and the first answer is out of range', async () => {
+      bedrock.reply(toolAnswer(scriptWithWords(300)), toolAnswer({ nonsense: true }));
 
-      await expect(writer().write(REQUEST)).resolves.toEqual(short);
+      await expect(writer().write(REQUEST)).rejects.toBeInstanceOf(ScriptOutputError);
       expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('trims a revision still over the window at a chapter boundary, keeping the closing chapter', async () => {
+      const tooLong = scriptWithChapters([300, 300, 300, 200]); // 1,100 words, window 594–802
+      bedrock.reply(toolAnswer(tooLong), toolAnswer(tooLong));
+
+      const script = await writer().write(REQUEST);
+
+      expect(script.chapters.map((chapter) => chapter.title)).toEqual([
+        'Chapter 1',
+        'Chapter 2',
+        'Chapter 4',
+      ]);
+      expect(countScriptWords(script)).toBe(800);
+    });
+
+    it('trims a 1-minute answer nine times its length into its window when a chapter boundary allows it', async () => {
+      // 1 minute of neural speech: 140 target words, accepted 119–161.
+      const nineMinutes = scriptWithChapters([100, 600, 600, 30]);
+      bedrock.reply(toolAnswer(nineMinutes), toolAnswer(nineMinutes));
+
+      const script = await writer().write({ ...REQUEST, minutes: 1 });
+
+      expect(script.chapters.map((chapter) => chapter.title)).toEqual(['Chapter 1', 'Chapter 4']);
+      expect(countScriptWords(script)).toBe(130);
+    });
+
+    it('fails a 1-minute answer nine times its length that no chapter boundary can trim into its window', async () => {
+      const nineMinutes = scriptWithWords(1_400); // two chapters of 700 words
+      bedrock.reply(toolAnswer(nineMinutes), toolAnswer(nineMinutes));
+
+      const failure = await writer()
+        .write({ ...REQUEST, minutes: 1 })
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(ScriptOutputError);
+      expect(failure).toMatchObject({ name: 'ScriptOutputError' });
+      expect((failure as ScriptOutputError).issues[0]).toMatch(
+        /^\(length\): script has 1400 spoken words after one revision, outside the accepted 119–161/,
+      );
+      expect(bedrock.requests).toHaveLength(2);
+    });
+
+    it('keeps the first answer trimmed when the revision is malformed', async () => {
+      const tooLong = scriptWithChapters([300, 300, 300, 200]);
+      bedrock.reply(toolAnswer(tooLong), toolAnswer({ nonsense: true }));
+
+      const script = await writer().write(REQUEST);
+
+      expect(countScriptWords(script)).toBe(800);
     });
 
     it('does not ask for a revision within ±15 % of the target', async () => {

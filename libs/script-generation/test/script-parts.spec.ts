@@ -4,6 +4,7 @@ import {
   CHAPTER_TOOL_NAME,
   OUTLINE_TOOL_NAME,
   OfflineScriptWriter,
+  ScriptOutputError,
   chapterCountRange,
   joinScriptParts,
   scaleWordTargets,
@@ -147,6 +148,32 @@ describe('BedrockScriptWriter in parts', () => {
     );
     expect(first.messages[0]?.content[0]?.text).toContain('about 900 words (between 765 and 1035)');
     expect(JSON.stringify(bedrock.requests[1]?.body)).toContain('the target is 900');
+  });
+
+  it('fails a chapter still out of its window after one revision with a ScriptOutputError', async () => {
+    const outline: ScriptOutline = {
+      title: 'Tides',
+      summary: 'Why the sea rises and falls.',
+      hosts: [{ name: 'Alex' }, { name: 'Sam' }],
+      keyPoints: ['The moon pulls the sea.'],
+      chapters: [
+        { title: 'Opening', brief: 'The question.', targetWords: 800 },
+        { title: 'The moon', brief: 'Gravity.', targetWords: 900 },
+      ],
+    };
+    bedrock.reply(
+      toolAnswer({ segments: segmentsWithWords(5_000) }, CHAPTER_TOOL_NAME),
+      toolAnswer({ segments: segmentsWithWords(4_000) }, CHAPTER_TOOL_NAME),
+    );
+
+    const failure = await writer()
+      .writeChapter(LONG, outline, 1)
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ScriptOutputError);
+    expect((failure as ScriptOutputError).issues).toEqual([
+      '(length): chapter 2 has 4000 spoken words after one revision, outside the accepted 765–1035 around its target of 900',
+    ]);
   });
 
   it('quotes a model-written outline that carries an injected instruction in the user message only, neutralized', async () => {

@@ -30,3 +30,12 @@ export function scriptWithWords(words: number, title = 'Rivers and towns'): Podc
     keyPoints: ['Crossings made markets.', 'Markets made towns.'],
   };
 }
+
+/** A valid two-host script (hosts Alex and Sam) with one chapter per entry, each holding that many spoken words. */
+export function scriptWithChapters(chapterWords: readonly number[]): PodcastScript {
+  const chapters = chapterWords.map((words, index) => ({
+    title: `Chapter ${index + 1}`,
+    segments: scriptWithWords(words).chapters.flatMap((chapter) => chapter.segments),
+  }));
+  return { ...scriptWithWords(1), chapters };
+}
