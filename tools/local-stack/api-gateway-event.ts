@@ -4,9 +4,70 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 /** Largest request body the local server accepts (API Gateway's payload limit is 10 MB). */
 export const MAX_BODY_BYTES = 1_000_000;
 
-/** A request body over {@link MAX_BODY_BYTES}. */
+/**
+ * A request body over {@link MAX_BODY_BYTES}, found as soon as the limit is passed (or from
+ * `Content-Length` before any of it is read): the rest is never read, so the server should
+ * answer 413 and close the connection.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PayloadTooLargeError) response.writeHead(413, { connection: 'close' });
+ * ```
+ */
 export class PayloadTooLargeError extends Error {
   override readonly name = 'PayloadTooLargeError';
+
+  constructor(readonly limit: number) {
+    super(`Request bodies are limited to ${limit} bytes`);
+  }
+}
+
+/**
+ * Reads a request body of at most `limit` bytes. A `Content-Length` over the limit is refused
+ * before reading anything; a body that grows past it (chunked, or lying about its length) is
+ * refused at the chunk that passes it. Either way reading stops there: the request is paused and
+ * its listeners removed, so a body that never ends costs nothing more.
+ *
+ * @throws PayloadTooLargeError past the limit.
+ * @example
+ * ```ts
+ * const body = await readBody(request, MAX_BODY_BYTES); // Buffer
+ * ```
+ */
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.reject(new PayloadTooLargeError(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        request.pause();
+        reject(new PayloadTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
 }
 
 /**
@@ -23,16 +84,7 @@ export async function toApiGatewayEvent(
   request: IncomingMessage,
   url: URL,
 ): Promise<APIGatewayProxyEventV2> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    // An oversized body is still read to its end (and dropped), so the connection stays usable.
-    size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-  }
-  if (size > MAX_BODY_BYTES) {
-    throw new PayloadTooLargeError(`Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
-  }
+  const body = await readBody(request, MAX_BODY_BYTES);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined)
@@ -65,7 +117,7 @@ export async function toApiGatewayEvent(
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
-    body: chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined,
+    body: body.length > 0 ? body.toString('utf8') : undefined,
     isBase64Encoded: false,
   };
 }

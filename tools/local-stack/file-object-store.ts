@@ -1,6 +1,8 @@
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ObjectNotFoundError, type ObjectStore } from '@lumcast/pipeline';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._@/-]*$/;
 
@@ -13,7 +15,8 @@ const MISSING_OBJECT_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 /**
  * {@link ObjectStore} on a folder: the local stand-in for the S3 bucket.
- * Keys map to files under the folder; a key that could leave it is refused. `get` of a
+ * Keys map to files (mode 0600, in folders of mode 0700) under the folder; a key that could
+ * leave it is refused. `get` of a
  * key with no file throws `ObjectNotFoundError` (the fs error as `cause`); any other fs
  * error is rethrown unchanged.
  *
@@ -39,10 +42,15 @@ export class FileObjectStore implements ObjectStore {
 
   async put(key: string, body: Uint8Array | string, _contentType: string): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, body);
-    await rename(temporary, file);
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, body, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Uint8Array> {

@@ -1,9 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HOST } from './host-check';
 
 /** What the local stack reads from its environment. */
 export const localConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** The address to listen on; loopback only unless set (see `./host-check.ts`). */
+  HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, 'an address or host name')
+    .optional(),
   LUMCAST_DATA_DIR: z.string().min(1).default('.lumcast'),
   LUMCAST_SCRIPT_WRITER: z.enum(['offline', 'bedrock']).default('offline'),
   LUMCAST_SPEECH: z.enum(['local', 'polly']).default('local'),
@@ -14,6 +22,11 @@ export const localConfigSchema = z.object({
 /** The local stack's validated settings, with the data folder made absolute. */
 export interface LocalConfig {
   port: number;
+  /**
+   * The address to listen on: `127.0.0.1` when not given. Any other value also widens the
+   * accepted `Host` headers (see `hostHeaderCheck` in `./host-check.ts`).
+   */
+  host?: string;
   dataDir: string;
   scriptWriter: 'offline' | 'bedrock';
   speech: 'local' | 'polly';
@@ -26,7 +39,7 @@ export interface LocalConfig {
  *
  * @example
  * ```ts
- * readLocalConfig({ PORT: '3210' }); // { port: 3210, dataDir: '/repo/.lumcast', scriptWriter: 'offline', speech: 'local' }
+ * readLocalConfig({ PORT: '3210' }); // { port: 3210, host: '127.0.0.1', dataDir: '/repo/.lumcast', scriptWriter: 'offline', speech: 'local' }
  * ```
  */
 export function readLocalConfig(
@@ -43,6 +56,7 @@ export function readLocalConfig(
   const env = parsed.data;
   return {
     port: env.PORT,
+    host: env.HOST ?? DEFAULT_HOST,
     dataDir: path.resolve(cwd, env.LUMCAST_DATA_DIR),
     scriptWriter: env.LUMCAST_SCRIPT_WRITER,
     speech: env.LUMCAST_SPEECH,

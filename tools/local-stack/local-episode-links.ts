@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EpisodeLinks, JobRecord } from '@lumcast/pipeline';
+import { LINK_SECRET_BYTES } from './link-secret';
 
 /** Which file of an episode a link points at. */
 export type EpisodeAsset = 'audio' | 'captions';
@@ -15,7 +16,8 @@ export interface VerifiedLink {
  * {@link EpisodeLinks} for the local stack, built like presigned S3 URLs: an
  * owner-only route on the same origin, signed with a per-data-folder secret
  * and valid for a limited time, so an `<audio>` element (which cannot send the
- * identity header) can fetch it while nobody else can.
+ * identity header) can fetch it while nobody else can. The secret must be
+ * {@link LINK_SECRET_BYTES} bytes (see `./link-secret.ts`); any other length is refused.
  *
  * @example
  * ```ts
@@ -29,6 +31,11 @@ export class LocalEpisodeLinks implements EpisodeLinks {
   constructor(
     private readonly options: { secret: Buffer; expiresInSeconds: number; now?: () => Date },
   ) {
+    // An empty or short key would let anyone forge a link (an HMAC with key '' is public).
+    if (options.secret.length !== LINK_SECRET_BYTES)
+      throw new RangeError(
+        `The link key must be ${LINK_SECRET_BYTES} bytes, not ${options.secret.length}`,
+      );
     this.now = options.now ?? (() => new Date());
   }
 

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -29,11 +28,14 @@ import {
 import { FileObjectStore } from './file-object-store';
 import { InProcessQueue, type DeadLetter } from './in-process-queue';
 import { LocalEpisodeLinks } from './local-episode-links';
+import { linkSecret } from './link-secret';
+import { PRIVATE_FILE_MODE, privateFolder } from './private-files';
 import { localHeaderIdentity } from './local-identity';
 import type { LocalConfig } from './local-config';
 import { LocalStateMachine } from './local-state-machine';
 import { LOCAL_TABLES, ensureTables } from './tables';
 import { createRequestListener } from './request-listener';
+import { DEFAULT_HOST, hostHeaderCheck, isLoopbackHost } from './host-check';
 
 /** The dashboard's static export, served at `/`. */
 export const DASHBOARD_EXPORT_DIR = path.resolve(__dirname, '../../apps/dashboard/out');
@@ -57,6 +59,8 @@ export interface LocalStackOptions extends LocalConfig {
 export interface LocalStack {
   url: string;
   port: number;
+  /** The address the server is bound to: `127.0.0.1` unless `host` said otherwise. */
+  address: string;
   env: Environment;
   services: PipelineServices;
   dynamo: LocalDynamo;
@@ -104,12 +108,16 @@ const INTERRUPTED =
  * ```
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  await mkdir(options.dataDir, { recursive: true });
+  await privateFolder(options.dataDir);
+  // Checked before anything starts: a bad key refuses the start, naming its file.
+  const secret = await linkSecret(options.dataDir);
   const startedAt = new Date().toISOString();
+  const dynamoDir = path.join(options.dataDir, 'dynamodb');
+  await privateFolder(dynamoDir);
   // DynamoDB Local, not dynalite: the quota ledger writes with TransactWriteItems.
-  const dynamo = await startDynamoDbLocal({ path: path.join(options.dataDir, 'dynamodb') });
+  const dynamo = await startDynamoDbLocal({ path: dynamoDir });
   try {
-    return await startOnDynamo(options, dynamo, startedAt);
+    return await startOnDynamo(options, dynamo, startedAt, secret);
   } catch (error) {
     await dynamo.close();
     throw error;
@@ -120,6 +128,7 @@ async function startOnDynamo(
   options: LocalStackOptions,
   dynamo: LocalDynamo,
   startedAt: string,
+  secret: Buffer,
 ): Promise<LocalStack> {
   const logger = createLogger('local-stack');
   await ensureTables(dynamo.client, LOCAL_TABLES);
@@ -136,9 +145,11 @@ async function startOnDynamo(
       options.maxChunkChars === undefined ? undefined : String(options.maxChunkChars),
   });
 
-  const store = new FileObjectStore(path.join(options.dataDir, 'objects'));
+  const objectsDir = path.join(options.dataDir, 'objects');
+  await privateFolder(objectsDir);
+  const store = new FileObjectStore(objectsDir);
   const links = new LocalEpisodeLinks({
-    secret: await linkSecret(options.dataDir),
+    secret,
     expiresInSeconds: env.LUMCAST_URL_EXPIRY_SECONDS,
   });
   const notLocal = (service: string) => () => {
@@ -188,11 +199,15 @@ async function startOnDynamo(
       await appendFile(
         deadLetters,
         `${JSON.stringify({ ...letter, at: new Date().toISOString() })}\n`,
+        { mode: PRIVATE_FILE_MODE },
       );
     },
   });
   const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
 
+  const host = options.host ?? DEFAULT_HOST;
+  // Assigned once the server listens (the port may be 0: any free one).
+  let listeningPort = options.port;
   const server = createServer(
     createRequestListener({
       api: handlers.api(localHeaderIdentity),
@@ -200,10 +215,13 @@ async function startOnDynamo(
       links,
       store,
       dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
+      acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),
     }),
   );
-  await listen(server, options.port);
-  const { port } = server.address() as AddressInfo;
+  await listen(server, options.port, host);
+  const address = server.address() as AddressInfo;
+  const { port } = address;
+  listeningPort = port;
   try {
     await writeDynamoEndpointFile(options.dataDir, {
       endpoint: dynamo.endpoint,
@@ -218,8 +236,9 @@ async function startOnDynamo(
   const activeQueue = queue;
   const activeMachine = machine;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${isLoopbackHost(host) || /^(0\.0\.0\.0|::)$/.test(host) ? 'localhost' : urlHost(host)}:${port}`,
     port,
+    address: address.address,
     env,
     services,
     dynamo,
@@ -244,22 +263,15 @@ async function startOnDynamo(
   };
 }
 
-async function listen(server: Server, port: number): Promise<void> {
+async function listen(server: Server, port: number, host: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve());
+    server.listen(port, host, () => resolve());
   });
 }
 
-async function linkSecret(dataDir: string): Promise<Buffer> {
-  const file = path.join(dataDir, 'link-secret');
-  try {
-    return Buffer.from(await readFile(file, 'utf8'), 'hex');
-  } catch {
-    const secret = randomBytes(32);
-    await writeFile(file, secret.toString('hex'), { mode: 0o600 });
-    return secret;
-  }
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 /**

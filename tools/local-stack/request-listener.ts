@@ -13,6 +13,8 @@ export interface RequestListenerDeps {
   links: LocalEpisodeLinks;
   store: FileObjectStore;
   dashboardDir: string;
+  /** Whether a request's `Host` header names this server (see `./host-check.ts`). */
+  acceptsHost: (hostHeader: string | undefined) => boolean;
 }
 
 const EPISODE_ASSET = /^\/api\/podcasts\/([^/]+)\/(audio|captions)$/;
@@ -21,18 +23,36 @@ const EPISODE_ASSET = /^\/api\/podcasts\/([^/]+)\/(audio|captions)$/;
 export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
 
 /**
- * The local server's routes, one origin like CloudFront in AWS:
+ * The local server's routes, one origin like CloudFront in AWS. A request whose `Host` is not
+ * this server's answers 421 before anything else (DNS-rebinding defence). Then:
  * `/api/podcasts/{id}/audio|captions` (signed, owner-only links, with Range),
  * `/api/*` (the same `api` handler as Lambda, through an API Gateway v2
  * event), `/config.json`, and the dashboard's static export for the rest.
  *
  * @example
  * ```ts
- * createServer(createRequestListener({ api, jobs, links, store, dashboardDir })).listen(3000);
+ * const acceptsHost = hostHeaderCheck({ host: '127.0.0.1', port: () => 3000 });
+ * createServer(createRequestListener({ api, jobs, links, store, dashboardDir, acceptsHost })).listen(3000, '127.0.0.1');
  * ```
  */
 export function createRequestListener(deps: RequestListenerDeps): RequestListener {
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // First, before identity, links or files: a foreign Host is a DNS-rebinding page or a
+    // request meant for another server.
+    if (!deps.acceptsHost(request.headers.host)) {
+      return sendJson(
+        response,
+        421,
+        {
+          error: {
+            code: 'misdirected_request',
+            message:
+              'This server answers only to localhost, 127.0.0.1 and [::1] on its own port (set HOST to serve another name).',
+          },
+        },
+        { connection: 'close' },
+      );
+    }
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
 
@@ -57,9 +77,13 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
         event = await toApiGatewayEvent(request, url);
       } catch (error) {
         if (error instanceof PayloadTooLargeError) {
-          return sendJson(response, 413, {
-            error: { code: 'payload_too_large', message: error.message },
-          });
+          // The rest of the body is never read: the connection closes after the answer.
+          return sendJson(
+            response,
+            413,
+            { error: { code: 'payload_too_large', message: error.message } },
+            { connection: 'close' },
+          );
         }
         throw error;
       }
@@ -82,10 +106,8 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
         'cache-control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
       });
     const notFound = await resolveStaticFile(deps.dashboardDir, '/404.html');
-    if (notFound) {
-      response.statusCode = 404;
-      return sendFile(response, notFound, undefined);
-    }
+    if (notFound)
+      return sendFile(response, notFound, undefined, { 'cache-control': 'no-cache' }, 404);
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     response.end(
       url.pathname === '/'
@@ -106,10 +128,16 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
   };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    ...headers,
   });
   response.end(JSON.stringify(body));
 }

@@ -1,10 +1,12 @@
 /**
  * `npm start`: runs Lumcast on this machine (see ./local-stack.ts) and prints
- * where it listens. Ctrl-C stops it; nothing is lost, and an episode caught
- * mid-way ends `failed`, uncharged, at the next start.
+ * where it listens (127.0.0.1 unless `HOST` is set). Ctrl-C stops it; nothing is lost, and an
+ * episode caught mid-way ends `failed`, uncharged, at the next start. A bad `link-secret` file
+ * refuses the start with a message naming it.
  */
 import { readLocalConfig } from './local-config';
 import { startLocalStack } from './local-stack';
+import { isLoopbackHost } from './host-check';
 
 async function main(): Promise<void> {
   const config = readLocalConfig(process.env);
@@ -16,6 +18,9 @@ async function main(): Promise<void> {
       `Lumcast is running at ${stack.url}`,
       `  open ${stack.url} in a browser, pick a user, and make an episode`,
       `  API: ${stack.url}/api (identity header x-lumcast-user: <userId>)`,
+      isLoopbackHost(stack.address)
+        ? `  listening on ${stack.address} only (set HOST to listen elsewhere)`
+        : `  listening on ${stack.address}: anyone who can reach it can act as any user`,
       `  data: ${config.dataDir} (DynamoDB Local tables, audio, dead letters)`,
       `  DynamoDB Local: ${stack.dynamo.endpoint} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
       `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,

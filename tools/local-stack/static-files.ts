@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -24,8 +24,9 @@ export function contentTypeOf(file: string): string {
 }
 
 /**
- * Sends a file, honouring a single `Range: bytes=a-b` request (so audio can
- * seek); answers 416 for a range outside the file.
+ * Sends a file with `status` (200 unless told, say 404 for a not-found page), honouring a
+ * single `Range: bytes=a-b` request on a 200 (so audio can seek); answers 416 for a range
+ * outside the file.
  *
  * @example
  * ```ts
@@ -37,10 +38,11 @@ export async function sendFile(
   file: string,
   range: string | undefined,
   headers: Record<string, string> = {},
+  status = 200,
 ): Promise<void> {
   const { size } = await stat(file);
   const base = { 'content-type': contentTypeOf(file), 'accept-ranges': 'bytes', ...headers };
-  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
+  const match = range && status === 200 ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
   if (range && match) {
     const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
     const end =
@@ -57,7 +59,7 @@ export async function sendFile(
     await pipe(createReadStream(file, { start, end }), response);
     return;
   }
-  response.writeHead(200, { ...base, 'content-length': size });
+  response.writeHead(status, { ...base, 'content-length': size });
   await pipe(createReadStream(file), response);
 }
 
@@ -72,7 +74,16 @@ function pipe(stream: NodeJS.ReadableStream, response: ServerResponse): Promise<
 /**
  * Finds the file of a static export for a URL path, as a static host would:
  * `/` → `index.html`, `/episodes` → `episodes.html` or `episodes/index.html`.
- * Never leaves `root`.
+ * Never leaves `root`: symbolic links are resolved (`realpath`) and the real
+ * file must be inside the real root (compared with a path separator, so a
+ * sibling `out-old` is not inside `out`); a link pointing out is not served.
+ * Returns the real path of the file.
+ *
+ * @example
+ * ```ts
+ * await resolveStaticFile('/repo/apps/dashboard/out', '/episodes'); // '/repo/apps/dashboard/out/episodes.html'
+ * await resolveStaticFile('/repo/apps/dashboard/out', '/../secret'); // undefined
+ * ```
  */
 export async function resolveStaticFile(
   root: string,
@@ -84,20 +95,32 @@ export async function resolveStaticFile(
   } catch {
     return undefined;
   }
+  if (decoded.includes('\0')) return undefined;
   const relative = path.posix.normalize(decoded).replace(/^\/+/, '');
   if (relative.split('/').includes('..')) return undefined;
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+  } catch {
+    return undefined; // no dashboard export
+  }
   const candidates =
     relative === ''
       ? ['index.html']
       : [relative, `${relative}.html`, path.posix.join(relative, 'index.html')];
   for (const candidate of candidates) {
-    const file = path.join(root, candidate);
-    if (!file.startsWith(root)) continue;
     try {
+      const file = await realpath(path.join(realRoot, candidate));
+      if (!isInside(realRoot, file)) continue;
       if ((await stat(file)).isFile()) return file;
     } catch {
-      // try the next candidate
+      // no such file (or a dangling link): try the next candidate
     }
   }
   return undefined;
+}
+
+function isInside(root: string, file: string): boolean {
+  const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  return file.startsWith(prefix);
 }

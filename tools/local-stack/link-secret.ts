@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The name of the file, in the local stack's data folder, holding the key that signs episode
+ * links (see `./local-episode-links.ts`).
+ *
+ * @example
+ * ```ts
+ * path.join(config.dataDir, LINK_SECRET_FILE); // '/repo/.lumcast/link-secret'
+ * ```
+ */
+export const LINK_SECRET_FILE = 'link-secret';
+
+/**
+ * How many bytes the link key has: 32 random bytes (the HMAC-SHA256 block's worth of entropy).
+ * On disk it is written as {@link LINK_SECRET_BYTES} × 2 lowercase hexadecimal characters and
+ * nothing else (a trailing newline is accepted, so a file edited by hand still reads).
+ *
+ * @example
+ * ```ts
+ * (await linkSecret(dataDir)).length === LINK_SECRET_BYTES; // true
+ * ```
+ */
+export const LINK_SECRET_BYTES = 32;
+
+const HEX_KEY = new RegExp(`^[0-9a-f]{${LINK_SECRET_BYTES * 2}}\\n?$`);
+
+/**
+ * The link-secret file exists but does not hold a 32-byte key in hex: empty (say, left by a
+ * crash), truncated, or not hex. The local stack refuses to start on it rather than sign links
+ * with a weak or empty key.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await linkSecret(dataDir);
+ * } catch (error) {
+ *   if (error instanceof LinkSecretError) console.error(error.message); // names the file
+ * }
+ * ```
+ */
+export class LinkSecretError extends Error {
+  override readonly name = 'LinkSecretError';
+
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(
+      `${file} is not a valid link key: ${detail}. It must hold ${LINK_SECRET_BYTES * 2} lowercase hex characters (${LINK_SECRET_BYTES} random bytes). ` +
+        'Delete it to have a new key made at the next start (links handed out before stop working).',
+    );
+  }
+}
+
+/**
+ * The data folder's link key: read and checked when the file exists, made otherwise with
+ * `crypto.randomBytes(32)`. A new key is written atomically: to a temporary file created
+ * exclusively (`wx`, mode 0600) and synced, then renamed into place, so a crash leaves either
+ * no file or a whole one, never an empty one. The existing file's mode is set to 0600.
+ *
+ * @throws LinkSecretError when the file is there but empty, corrupt or not 32 bytes.
+ * @example
+ * ```ts
+ * const links = new LocalEpisodeLinks({ secret: await linkSecret(dataDir), expiresInSeconds: 900 });
+ * ```
+ */
+export async function linkSecret(dataDir: string): Promise<Buffer> {
+  const file = path.join(dataDir, LINK_SECRET_FILE);
+  const existing = await readKeyFile(file);
+  if (existing !== undefined) return existing;
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${randomBytes(LINK_SECRET_BYTES).toString('hex')}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  // Read back what is on disk, so a stack started at the same moment on the same folder and
+  // this one agree on the key whichever rename came last.
+  const written = await readKeyFile(file);
+  if (written === undefined) throw new LinkSecretError(file, 'it vanished as it was written');
+  return written;
+}
+
+async function readKeyFile(file: string): Promise<Buffer | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (text.length === 0) throw new LinkSecretError(file, 'it is empty');
+  if (!HEX_KEY.test(text)) {
+    const length = text.trimEnd().length;
+    throw new LinkSecretError(
+      file,
+      /^[0-9a-f]*$/.test(text.trimEnd())
+        ? `it holds ${length} hex characters, not ${LINK_SECRET_BYTES * 2}`
+        : 'it is not lowercase hex',
+    );
+  }
+  await chmod(file, 0o600);
+  return Buffer.from(text.trimEnd(), 'hex');
+}
