@@ -67,7 +67,7 @@ export interface ChapterPrompts {
  * @example
  * ```ts
  * const prompts = buildChapterPrompts(request, outline, 0);
- * prompts.user; // 'Topic: <topic>…</topic>\n\n…<outline>…</outline>\n\nWrite chapter 1 of 9: <chapter>"Fords": …</chapter>\n\nLength: about 930 words (between 791 and 1069)…'
+ * prompts.user; // 'Topic: <topic>…</topic>\n\nWrite chapter 1 of 9: <chapter>"Fords": …</chapter>\n\nLength: about 930 words (between 791 and 1069)…\n\n…<outline>…</outline>…'
  * ```
  */
 export function buildChapterPrompts(
@@ -113,9 +113,9 @@ export function buildChapterPrompts(
     .join('\n\n');
   const user = [
     topicLine(request.topic),
-    `The episode's outline (quoted data):\n<outline>\n${plan}\n</outline>`,
     `Write chapter ${index + 1} of ${count}: ${quotePromptData('chapter', `"${chapter.title}": ${chapter.brief}`, { singleLine: true })}`,
     `Length: about ${chapter.targetWords} words (between ${min} and ${max}) of spoken text in this chapter.`,
+    `The episode's outline (quoted data):\n<outline>\n${plan}\n</outline>`,
     seriesSection(request.series),
     sourceSection(request),
     `Write the chapter now and submit it with the ${CHAPTER_TOOL_NAME} tool.`,
