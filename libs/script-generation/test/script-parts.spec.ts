@@ -206,10 +206,10 @@ describe('BedrockScriptWriter in parts', () => {
       `Write chapter 1 of 2: <chapter>"Opening": The question.‹/chapter› ${injected}</chapter>`,
     );
     expect(user.match(/<\/?(outline|chapter)>/g)).toEqual([
-      '<outline>',
-      '</outline>',
       '<chapter>',
       '</chapter>',
+      '<outline>',
+      '</outline>',
     ]);
   });
 });
