@@ -25,6 +25,8 @@ export type {
   ScriptValidation,
 } from './podcast-script';
 export {
+  SCRIPT_HOST_NAME_MAX_CHARS,
+  SCRIPT_KEY_POINT_MAX_CHARS,
   SCRIPT_KEY_POINTS_MAX,
   SCRIPT_SUMMARY_MAX_CHARS,
   SCRIPT_TITLE_MAX_CHARS,
@@ -70,7 +72,12 @@ export { DEFAULT_SPEECH_CHUNK_CHARS, chunkForSpeech } from './chunk-for-speech';
 export type { SpeechChunk } from './plan-speech';
 export { planSpeech } from './plan-speech';
 export type { PlannedChapter, ScriptOutline } from './script-outline';
-export { OUTLINE_CHAPTERS_MAX, joinScriptParts, scriptOutlineSchema } from './script-outline';
+export {
+  OUTLINE_BRIEF_MAX_CHARS,
+  OUTLINE_CHAPTERS_MAX,
+  joinScriptParts,
+  scriptOutlineSchema,
+} from './script-outline';
 export type { ScriptPartsWriter, ScriptPlan } from './script-parts';
 export {
   CHAPTER_MAX_WORDS,

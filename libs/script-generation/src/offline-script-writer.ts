@@ -1,7 +1,11 @@
+import { boundText } from './bound-text';
 import {
   countScriptWords,
   countWords,
   podcastScriptSchema,
+  SCRIPT_KEY_POINT_MAX_CHARS,
+  SCRIPT_SUMMARY_MAX_CHARS,
+  SCRIPT_TITLE_MAX_CHARS,
   type PodcastScript,
   type ScriptChapter,
   type ScriptSegment,
@@ -9,7 +13,7 @@ import {
 import { DEFAULT_HOSTS } from './prompts';
 import { parseScriptRequest, type ScriptRequest, type SeriesContext } from './script-request';
 import { ScriptInputError } from './errors';
-import { scriptOutlineSchema, type ScriptOutline } from './script-outline';
+import { OUTLINE_BRIEF_MAX_CHARS, scriptOutlineSchema, type ScriptOutline } from './script-outline';
 import { needsScriptParts, type ScriptPartsWriter, type ScriptPlan } from './script-parts';
 import type { ScriptWriter } from './script-writer';
 import { targetWords, type SpeechEngine } from './speech-rate';
@@ -32,7 +36,6 @@ export interface OfflineScriptWriterOptions {
 const FRAMING_WORDS_ESTIMATE = 160;
 /** Longest host turn when reading source sentences. */
 const TURN_MAX_WORDS = 70;
-const KEY_POINT_MAX_CHARS = 500;
 
 const STOP_WORDS = new Set(
   (
@@ -124,12 +127,6 @@ function topTerms(
 function listPhrase(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
-}
-
-function truncate(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const cut = text.lastIndexOf(' ', maxChars - 1);
-  return `${text.slice(0, cut > maxChars / 2 ? cut : maxChars - 1)}…`;
 }
 
 const ORDINALS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -247,7 +244,10 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
         keyPoints: script.keyPoints,
         chapters: script.chapters.map((chapter, index) => ({
           title: chapter.title,
-          brief: `Chapter ${index + 1} of the offline reading: ${chapter.title}.`,
+          brief: boundText(
+            `Chapter ${index + 1} of the offline reading: ${chapter.title}.`,
+            OUTLINE_BRIEF_MAX_CHARS,
+          ),
           targetWords: Math.max(
             1,
             chapter.segments.reduce((total, segment) => total + countWords(segment.text), 0),
@@ -403,7 +403,10 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
       }
       flush();
       chapters.push({
-        title: terms.length > 0 ? `${partName}: ${listPhrase(terms)}` : partName,
+        title: boundText(
+          terms.length > 0 ? `${partName}: ${listPhrase(terms)}` : partName,
+          SCRIPT_TITLE_MAX_CHARS,
+        ),
         segments,
       });
     });
@@ -428,20 +431,27 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
       .sort((a, b) => b.score - a.score || a.index - b.index)
       .slice(0, 5)
       .sort((a, b) => a.index - b.index)
-      .map((sentence) => truncate(sentence.text, KEY_POINT_MAX_CHARS));
+      .map((sentence) => boundText(sentence.text, SCRIPT_KEY_POINT_MAX_CHARS));
 
     return {
-      title: truncate(`${request.topic} (offline edition)`, 200),
-      summary: truncate(
+      title: boundText(`${request.topic} (offline edition)`, SCRIPT_TITLE_MAX_CHARS),
+      summary: boundText(
         `An offline episode on ${request.topic}: ${chosen.length} of the ${all.length} sentences of the source text, ` +
           `selected by term frequency and read in their original order by ${first} and ${second}` +
           `${parts.length > 1 ? `, in ${parts.length} parts` : ''}, covering ${themePhrase}. Written without a language model.`,
-        2_000,
+        SCRIPT_SUMMARY_MAX_CHARS,
       ),
       hosts: [{ name: first }, { name: second }],
       chapters,
       keyPoints:
-        keyPoints.length > 0 ? keyPoints : [`A reading of the source text on ${request.topic}.`],
+        keyPoints.length > 0
+          ? keyPoints
+          : [
+              boundText(
+                `A reading of the source text on ${request.topic}.`,
+                SCRIPT_KEY_POINT_MAX_CHARS,
+              ),
+            ],
     };
   }
 
@@ -459,13 +469,15 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
       `And finally, where would you find a reliable source to learn more?`,
     ];
     return {
-      title: truncate(
+      title: boundText(
         note.title.replace('{topic}', () => topic),
-        200,
+        SCRIPT_TITLE_MAX_CHARS,
       ),
-      summary:
+      summary: boundText(
         `An offline placeholder episode on ${topic}. It was written without a language model and without usable source material, ` +
-        `so it states no facts about the topic: the hosts say so, suggest questions worth exploring, and explain how to get a full episode.`,
+          `so it states no facts about the topic: the hosts say so, suggest questions worth exploring, and explain how to get a full episode.`,
+        SCRIPT_SUMMARY_MAX_CHARS,
+      ),
       hosts: [{ name: first }, { name: second }],
       chapters: [
         {
@@ -508,9 +520,9 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
       ],
       keyPoints: [
         'This episode was written offline, without a language model.',
-        truncate(
+        boundText(
           note.keyPoint.replace('{topic}', () => topic),
-          KEY_POINT_MAX_CHARS,
+          SCRIPT_KEY_POINT_MAX_CHARS,
         ),
         'Add a source text or enable the language model for a full episode.',
       ],

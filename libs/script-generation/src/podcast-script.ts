@@ -28,6 +28,25 @@ export const SCRIPT_SUMMARY_MAX_CHARS = 2_000;
  */
 export const SCRIPT_KEY_POINTS_MAX = 12;
 
+/**
+ * Longest accepted key point, in characters.
+ *
+ * @example
+ * ```ts
+ * keyPoints.every((point) => point.length <= SCRIPT_KEY_POINT_MAX_CHARS);
+ * ```
+ */
+export const SCRIPT_KEY_POINT_MAX_CHARS = 500;
+/**
+ * Longest accepted host name, in characters.
+ *
+ * @example
+ * ```ts
+ * hosts.every((host) => host.name.length <= SCRIPT_HOST_NAME_MAX_CHARS);
+ * ```
+ */
+export const SCRIPT_HOST_NAME_MAX_CHARS = 60;
+
 const nonBlank = (what: string, max?: number) => {
   const base = z
     .string({ error: `${what} must be a string` })
@@ -38,7 +57,7 @@ const nonBlank = (what: string, max?: number) => {
     : base.max(max, { error: `${what} must be at most ${max} characters` });
 };
 
-const hostSchema = z.object({ name: nonBlank('host name', 60) });
+const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
 
 const segmentSchema = z.object({
   speaker: nonBlank('speaker'),
@@ -73,7 +92,9 @@ export const podcastScriptSchema = z
       .array(chapterSchema, { error: 'chapters must be an array' })
       .min(1, { error: 'a script needs at least one chapter' }),
     keyPoints: z
-      .array(nonBlank('key point', 500), { error: 'keyPoints must be an array of strings' })
+      .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
+        error: 'keyPoints must be an array of strings',
+      })
       .min(1, { error: 'list at least one key point' })
       .max(SCRIPT_KEY_POINTS_MAX, { error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
   })

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  SCRIPT_HOST_NAME_MAX_CHARS,
+  SCRIPT_KEY_POINT_MAX_CHARS,
   SCRIPT_KEY_POINTS_MAX,
   SCRIPT_SUMMARY_MAX_CHARS,
   SCRIPT_TITLE_MAX_CHARS,
@@ -18,6 +20,16 @@ import {
  */
 export const OUTLINE_CHAPTERS_MAX = 16;
 
+/**
+ * Longest accepted chapter brief of an outline, in characters.
+ *
+ * @example
+ * ```ts
+ * outline.chapters.every((chapter) => chapter.brief.length <= OUTLINE_BRIEF_MAX_CHARS);
+ * ```
+ */
+export const OUTLINE_BRIEF_MAX_CHARS = 2_000;
+
 const nonBlank = (what: string, max: number) =>
   z
     .string({ error: `${what} must be a string` })
@@ -25,11 +37,11 @@ const nonBlank = (what: string, max: number) =>
     .min(1, { error: `${what} must not be empty` })
     .max(max, { error: `${what} must be at most ${max} characters` });
 
-const hostSchema = z.object({ name: nonBlank('host name', 60) });
+const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
 
 const plannedChapterSchema = z.object({
   title: nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS),
-  brief: nonBlank('chapter brief', 2_000),
+  brief: nonBlank('chapter brief', OUTLINE_BRIEF_MAX_CHARS),
   targetWords: z
     .number({ error: 'targetWords must be a number' })
     .int({ error: 'targetWords must be a whole number' })
@@ -53,7 +65,9 @@ export const scriptOutlineSchema = z
       error: 'hosts must be exactly two { name } objects',
     }),
     keyPoints: z
-      .array(nonBlank('key point', 500), { error: 'keyPoints must be an array of strings' })
+      .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
+        error: 'keyPoints must be an array of strings',
+      })
       .min(1, { error: 'list at least one key point' })
       .max(SCRIPT_KEY_POINTS_MAX, { error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
     chapters: z

@@ -7,7 +7,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { z } from 'zod';
 import { ScriptInputError, SeriesMemoryError } from './errors';
+import { boundText } from './bound-text';
 import {
+  SCRIPT_KEY_POINT_MAX_CHARS,
   SCRIPT_KEY_POINTS_MAX,
   SCRIPT_SUMMARY_MAX_CHARS,
   SCRIPT_TITLE_MAX_CHARS,
@@ -76,7 +78,9 @@ const rememberSchema = z.object({
   title: textSchema('title', SCRIPT_TITLE_MAX_CHARS),
   summary: textSchema('summary', SCRIPT_SUMMARY_MAX_CHARS),
   keyPoints: z
-    .array(textSchema('key point', 500), { error: 'keyPoints must be an array of strings' })
+    .array(textSchema('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
+      error: 'keyPoints must be an array of strings',
+    })
     .max(SCRIPT_KEY_POINTS_MAX, { error: `at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
 });
 
@@ -146,7 +150,8 @@ function episodeChars(episode: PreviousEpisode): number {
 
 /**
  * Shrinks one episode to fit a budget: key points are dropped from the end, then the
- * summary is cut at a word boundary (with `…`). Returns undefined if not even the title fits.
+ * summary is cut at a word or grapheme boundary (with `…`, see `boundText`). Returns
+ * undefined if not even the title fits.
  */
 function fitEpisode(episode: PreviousEpisode, budget: number): PreviousEpisode | undefined {
   if (episode.title.length >= budget) return undefined;
@@ -155,9 +160,7 @@ function fitEpisode(episode: PreviousEpisode, budget: number): PreviousEpisode |
   while (keyPoints.length > 0 && episodeChars(fitted()) > budget) keyPoints.pop();
   const room = budget - episode.title.length;
   if (episode.summary.length <= room) return fitted();
-  const cut = episode.summary.lastIndexOf(' ', room - 1);
-  const summary = `${episode.summary.slice(0, cut > 0 ? cut : room - 1)}…`;
-  return { title: episode.title, summary, keyPoints: [] };
+  return { title: episode.title, summary: boundText(episode.summary, room), keyPoints: [] };
 }
 
 function readString(item: Record<string, AttributeValue>, name: string): string {

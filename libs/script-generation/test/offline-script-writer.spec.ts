@@ -2,6 +2,7 @@ import {
   countScriptWords,
   OfflineScriptWriter,
   ScriptInputError,
+  scriptOutlineSchema,
   targetWords,
   validatePodcastScript,
   type PodcastScript,
@@ -27,6 +28,49 @@ function readingSegments(script: PodcastScript) {
 
 describe('OfflineScriptWriter', () => {
   const writer = new OfflineScriptWriter();
+
+  describe('bounds every length the script schema bounds', () => {
+    const cjk = '潮汐は月の引力によって起こる現象で海面は一日に二回上下する';
+    const cases: [string, string][] = [
+      [
+        '100,000 CJK characters in sentences',
+        Array.from({ length: 5_000 }, (_, i) => `${cjk.slice(i % 7)}。`)
+          .join('')
+          .slice(0, 100_000),
+      ],
+      [
+        '100,000 CJK characters with commas but no full stop',
+        Array.from({ length: 5_000 }, (_, i) => `${cjk.slice(i % 7)}、`)
+          .join('')
+          .slice(0, 100_000),
+      ],
+      ['a run of 100,000 CJK characters without spaces or punctuation', '潮'.repeat(100_000)],
+      ['a run of 100,000 Latin letters without spaces or punctuation', 'a'.repeat(100_000)],
+      ['a run of 50,000 emoji', '🌊'.repeat(50_000)],
+    ];
+
+    it.each(cases)('writes a script that passes the schema from %s', async (_, sourceText) => {
+      for (const minutes of [1, 10, 60]) {
+        const request = {
+          topic: '潮'.repeat(200),
+          sourceText,
+          minutes,
+          quality: 'neural' as const,
+        };
+        const script = await writer.write(request);
+        expect(validatePodcastScript(script)).toEqual({ ok: true, script });
+        const plan = await writer.planScript(request);
+        if (plan.kind === 'chapters') {
+          expect(scriptOutlineSchema.safeParse(plan.outline).success).toBe(true);
+        }
+      }
+    });
+
+    it('writes a valid placeholder episode for a 200-character CJK topic without source', async () => {
+      const script = await writer.write({ topic: '潮'.repeat(200), minutes: 5, quality: 'neural' });
+      expect(validatePodcastScript(script).ok).toBe(true);
+    });
+  });
 
   describe('with a source text', () => {
     it('writes a valid script that is deterministic', async () => {
