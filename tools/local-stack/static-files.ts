@@ -18,7 +18,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** The content type of a file, by its extension. */
+/**
+ * The content type of a file, by its extension.
+ *
+ * @example
+ * ```ts
+ * contentTypeOf('episode.mp3'); // 'audio/mpeg'
+ * ```
+ */
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
