@@ -52,7 +52,14 @@ import {
   quotaJobKey,
   quotaOperationKey,
 } from './users-table';
-import { assertId, assertRequest, assertSlots, assertUserId } from './validation';
+import {
+  assertId,
+  assertJobCharge,
+  assertJobRef,
+  assertRequest,
+  assertSlots,
+  assertUserId,
+} from './validation';
 
 const DEFAULT_MAX_ATTEMPTS = 10;
 const DEFAULT_MAX_IN_FLIGHT = 3;
@@ -134,17 +141,13 @@ export class QuotaLedger {
    * ```
    */
   async reserve(request: ReserveRequest): Promise<ReserveResult> {
-    assertRequest(request);
-    const { userId, jobId, cost, weeklyLimit } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
-    assertSlots('cost', cost);
-    assertSlots('weeklyLimit', weeklyLimit);
+    assertJobCharge(request);
     const maxInFlight = request.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     const perMinute = request.reservationsPerMinute ?? DEFAULT_RESERVATIONS_PER_MINUTE;
     assertPositive('maxInFlight', maxInFlight);
     assertPositive('reservationsPerMinute', perMinute);
-    return this.reserveFrom(await this.readUser(userId, true), request, maxInFlight, perMinute);
+    const firstItem = await this.readUser(request.userId, true);
+    return this.reserveFrom(firstItem, request, maxInFlight, perMinute);
   }
 
   /**
@@ -160,10 +163,8 @@ export class QuotaLedger {
    * ```
    */
   async admit(request: AdmitRequest): Promise<AdmitResult> {
-    assertRequest(request);
+    assertJobRef(request);
     const { userId, jobId, cost } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
     assertSlots('cost', cost);
     const item = await this.readUser(userId, true);
     const limits = planLimitsFor(item.plan);
@@ -296,12 +297,8 @@ export class QuotaLedger {
    * ```
    */
   async settle(request: SettleRequest): Promise<SettleResult> {
-    assertRequest(request);
+    assertJobCharge(request);
     const { userId, jobId, cost, weeklyLimit, quotedCost } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
-    assertSlots('cost', cost);
-    assertSlots('weeklyLimit', weeklyLimit);
     if (quotedCost !== undefined) assertSlots('quotedCost', quotedCost);
     return this.settleJob(userId, jobId, cost, weeklyLimit, quotedCost);
   }
@@ -318,10 +315,8 @@ export class QuotaLedger {
    * ```
    */
   async release(request: ReleaseRequest): Promise<ReleaseResult> {
-    assertRequest(request);
+    assertJobRef(request);
     const { userId, jobId, heldCost } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
     if (heldCost !== undefined) assertSlots('heldCost', heldCost);
     let guess: RecordGuess;
     if (heldCost === undefined) {
@@ -397,12 +392,8 @@ export class QuotaLedger {
    * ```
    */
   async deduct(request: DeductRequest): Promise<DeductResult> {
-    assertRequest(request);
+    assertJobCharge(request);
     const { userId, jobId, cost, weeklyLimit } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
-    assertSlots('cost', cost);
-    assertSlots('weeklyLimit', weeklyLimit);
     const result = await this.settleJob(userId, jobId, cost, weeklyLimit, undefined);
     if (result.outcome === 'released') {
       throw new QuotaStateError(
@@ -482,11 +473,8 @@ export class QuotaLedger {
    * ```
    */
   async lookupJob(request: WasChargedRequest): Promise<QuotaJobRecord | undefined> {
-    assertRequest(request);
-    const { userId, jobId } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
-    return this.readRecord(userId, jobId);
+    assertJobRef(request);
+    return this.readRecord(request.userId, request.jobId);
   }
 
   /**
@@ -579,10 +567,8 @@ export class QuotaLedger {
    * ```
    */
   async refund(request: RefundRequest): Promise<RefundResult> {
-    assertRequest(request);
+    assertJobRef(request);
     const { userId, jobId, weeklyLimit } = request;
-    assertUserId(userId);
-    assertId('jobId', jobId, MAX_JOB_ID_BYTES);
     assertSlots('weeklyLimit', weeklyLimit);
     for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
       const record = await this.readRecord(userId, jobId);

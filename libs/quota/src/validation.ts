@@ -1,5 +1,5 @@
 import { QuotaInputError } from './errors';
-import { MAX_USER_ID_BYTES, QUOTA_KEY_PREFIXES } from './users-table';
+import { MAX_JOB_ID_BYTES, MAX_USER_ID_BYTES, QUOTA_KEY_PREFIXES } from './users-table';
 
 /** Throws `QuotaInputError` unless `value` is a non-blank string of at most `maxBytes` UTF-8 bytes. */
 export function assertId(field: string, value: unknown, maxBytes: number): asserts value is string {
@@ -49,4 +49,25 @@ export function assertUserId(value: unknown): asserts value is string {
       throw new QuotaInputError('userId', `must not start with ${JSON.stringify(prefix)}`);
     }
   }
+}
+
+/** Throws `QuotaInputError` unless `request` names a valid user and job. */
+export function assertJobRef(
+  request: unknown,
+): asserts request is { readonly userId: string; readonly jobId: string } {
+  assertRequest(request);
+  assertUserId(request['userId']);
+  assertId('jobId', request['jobId'], MAX_JOB_ID_BYTES);
+}
+
+/** Throws `QuotaInputError` unless `request` names a valid user and job, a cost and a weekly limit. */
+export function assertJobCharge(request: unknown): asserts request is {
+  readonly userId: string;
+  readonly jobId: string;
+  readonly cost: number;
+  readonly weeklyLimit: number;
+} {
+  assertJobRef(request);
+  assertSlots('cost', (request as Record<string, unknown>)['cost']);
+  assertSlots('weeklyLimit', (request as Record<string, unknown>)['weeklyLimit']);
 }

@@ -1,12 +1,5 @@
 import { QuotaLedger, QUOTA_ATTRIBUTES, type DeductResult } from '../src/index';
-import {
-  putItem,
-  readItem,
-  seededRandom,
-  startLocalDynamo,
-  type LocalDynamo,
-  ledgerOn,
-} from './support/local-dynamo';
+import { putItem, readItem, seededRandom, suiteStore, ledgerOn } from './support/local-dynamo';
 import { chargedIn, readJobRecords } from './support/job-records';
 
 // Wednesday of 2026-W49, and the instants around the Monday that starts 2026-W50.
@@ -17,29 +10,16 @@ const MONDAY_FIRST_SECOND = '2026-12-07T00:00:01Z';
 // Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
 jest.setTimeout(60_000);
 
-let dynamo: LocalDynamo;
-let userCounter = 0;
-
-beforeAll(async () => {
-  dynamo = await startLocalDynamo();
-});
-
-afterAll(async () => {
-  await dynamo.close();
-});
-
-function newUser(): string {
-  userCounter += 1;
-  return `user-${userCounter}`;
-}
+const store = suiteStore('user');
+const newUser = store.newUser;
 
 const ledgerAt = (iso: string, options?: Parameters<typeof ledgerOn>[2]): QuotaLedger =>
-  ledgerOn(dynamo, iso, options);
+  ledgerOn(store.dynamo, iso, options);
 
 /** The user's counters as stored, and the ids of the jobs settled in the stored week. */
 async function storedQuota(userId: string) {
-  const item = await readItem(dynamo, userId);
-  const records = await readJobRecords(dynamo, userId);
+  const item = await readItem(store.dynamo, userId);
+  const records = await readJobRecords(store.dynamo, userId);
   const week = item?.[QUOTA_ATTRIBUTES.week]?.S;
   return {
     week,
@@ -136,13 +116,13 @@ describe('QuotaLedger.deduct: charging', () => {
 
   it('leaves the other attributes of the user item untouched', async () => {
     const userId = newUser();
-    await putItem(dynamo, {
+    await putItem(store.dynamo, {
       userId: { S: userId },
       plan: { S: 'creator' },
       email: { S: 'a@example.com' },
     });
     await ledgerAt(MID_WEEK).deduct({ userId, jobId: 'job-1', cost: 4, weeklyLimit: 600 });
-    const item = await readItem(dynamo, userId);
+    const item = await readItem(store.dynamo, userId);
     expect(item?.['plan']).toEqual({ S: 'creator' });
     expect(item?.['email']).toEqual({ S: 'a@example.com' });
   });
@@ -298,7 +278,7 @@ describe('QuotaLedger.deduct: no under-admission (guarantee 2)', () => {
     const userId = newUser();
     const rival = ledgerAt(MID_WEEK);
     // Just before our rollover write, a rival starts the week first.
-    dynamo.beforeNext(
+    store.dynamo.beforeNext(
       (name, input) =>
         name === 'TransactWriteItemsCommand' &&
         JSON.stringify(input).includes('#mine"') &&
@@ -410,7 +390,7 @@ describe('QuotaLedger.deduct: a job costing more than the limit (guarantee 4)', 
       weeklyLimit: 200,
     });
     expect(result).toEqual({ outcome: 'over_limit', week: '2026-W49', used: 0, limit: 200 });
-    expect(await readItem(dynamo, userId)).toBeUndefined();
+    expect(await readItem(store.dynamo, userId)).toBeUndefined();
   });
 
   it('is refused at rollover, leaving the old week in place', async () => {
@@ -597,12 +577,12 @@ describe('QuotaLedger.deduct: DynamoDB calls (guarantee 6)', () => {
   async function commandsFor(
     action: () => Promise<unknown>,
   ): Promise<{ commands: string[]; requests: number }> {
-    const before = dynamo.commands.length;
-    const requestsBefore = dynamo.requestsReceived();
+    const before = store.dynamo.commands.length;
+    const requestsBefore = store.dynamo.requestsReceived();
     await action();
     return {
-      commands: dynamo.commands.slice(before),
-      requests: dynamo.requestsReceived() - requestsBefore,
+      commands: store.dynamo.commands.slice(before),
+      requests: store.dynamo.requestsReceived() - requestsBefore,
     };
   }
 

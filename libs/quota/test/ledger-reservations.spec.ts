@@ -1,12 +1,6 @@
 import { QUOTA_ATTRIBUTES, QuotaLedger, type ReserveResult, type SettleResult } from '../src/index';
 import { chargedIn, readJobRecords } from './support/job-records';
-import {
-  fakeClock,
-  readItem,
-  seededRandom,
-  startLocalDynamo,
-  type LocalDynamo,
-} from './support/local-dynamo';
+import { fakeClock, readItem, seededRandom, suiteStore } from './support/local-dynamo';
 
 // Wednesday of 2026-W49, and the instants around the Monday that starts 2026-W50.
 const MID_WEEK = '2026-12-02T12:00:00Z';
@@ -18,26 +12,13 @@ const UNCAPPED = { maxInFlight: 10_000, reservationsPerMinute: 10_000 };
 // Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
 jest.setTimeout(120_000);
 
-let dynamo: LocalDynamo;
-let userCounter = 0;
-
-beforeAll(async () => {
-  dynamo = await startLocalDynamo();
-});
-
-afterAll(async () => {
-  await dynamo.close();
-});
-
-function newUser(): string {
-  userCounter += 1;
-  return `reserving-${userCounter}`;
-}
+const store = suiteStore('reserving');
+const newUser = store.newUser;
 
 function ledgerAt(iso: string): QuotaLedger {
   return new QuotaLedger({
-    client: dynamo.client,
-    tableName: dynamo.tableName,
+    client: store.dynamo.client,
+    tableName: store.dynamo.tableName,
     now: fakeClock(iso).now,
     maxAttempts: 40,
   });
@@ -45,7 +26,7 @@ function ledgerAt(iso: string): QuotaLedger {
 
 /** The counters as stored, around the ledger. */
 async function counters(userId: string) {
-  const item = await readItem(dynamo, userId);
+  const item = await readItem(store.dynamo, userId);
   const number = (name: string) => Number(item?.[name]?.N ?? 0);
   return {
     week: item?.[QUOTA_ATTRIBUTES.week]?.S,
@@ -60,7 +41,7 @@ async function counters(userId: string) {
 /** The counters must agree with the job records: what is held, charged and in flight. */
 async function expectCountersToMatchRecords(userId: string, week: string) {
   const stored = await counters(userId);
-  const records = await readJobRecords(dynamo, userId);
+  const records = await readJobRecords(store.dynamo, userId);
   const open = records.filter((record) => record.state === 'reserved');
   expect(stored.used).toBe(chargedIn(records, week));
   expect(stored.reserved).toBe(
@@ -114,7 +95,7 @@ describe('QuotaLedger.reserve', () => {
       usage: { used: 100, reserved: 60, remaining: 40, resetsAt: new Date('2026-12-07T00:00:00Z') },
     });
     expect(await counters(userId)).toEqual(before);
-    expect((await readJobRecords(dynamo, userId)).map((record) => record.jobId)).toEqual([
+    expect((await readJobRecords(store.dynamo, userId)).map((record) => record.jobId)).toEqual([
       'a',
       'b',
     ]);
@@ -128,7 +109,7 @@ describe('QuotaLedger.reserve', () => {
     expect(
       await ledgerAt(MID_WEEK).reserve({ userId, jobId: 'huge', cost: 201, weeklyLimit: 200 }),
     ).toMatchObject({ outcome: 'over_limit', usage: { used: 0, remaining: 200 } });
-    expect(await readItem(dynamo, userId)).toBeUndefined();
+    expect(await readItem(store.dynamo, userId)).toBeUndefined();
   });
 
   it('refuses a fourth job while three are in flight, and admits one again once a job settles or is released', async () => {
@@ -156,8 +137,8 @@ describe('QuotaLedger.reserve', () => {
     const userId = newUser();
     const clock = fakeClock('2026-12-02T12:00:10Z');
     const ledger = new QuotaLedger({
-      client: dynamo.client,
-      tableName: dynamo.tableName,
+      client: store.dynamo.client,
+      tableName: store.dynamo.tableName,
       now: clock.now,
     });
     const limits = { weeklyLimit: 200, maxInFlight: 100, reservationsPerMinute: 2 };
@@ -363,7 +344,7 @@ describe('QuotaLedger.settle', () => {
     const stored = await expectCountersToMatchRecords(userId, '2026-W49');
     expect(stored.used).toBeLessThanOrEqual(200);
     expect(stored).toMatchObject({ reserved: 0, inFlight: 0 });
-    for (const record of await readJobRecords(dynamo, userId)) {
+    for (const record of await readJobRecords(store.dynamo, userId)) {
       expect(record.charged).toBeLessThanOrEqual(record.held);
     }
   });
@@ -438,7 +419,7 @@ describe('QuotaLedger.release', () => {
     expect(await ledger.settle({ userId, jobId: 'ghost', cost: 4, weeklyLimit: 200 })).toEqual({
       outcome: 'released',
     });
-    expect(await readItem(dynamo, userId)).toBeUndefined();
+    expect(await readItem(store.dynamo, userId)).toBeUndefined();
   });
 
   it('frees only the in-flight slot of a hold whose week ended', async () => {
@@ -519,13 +500,13 @@ describe('QuotaLedger.grant', () => {
   });
 
   it('refuses a grant of zero or fractional slots before any I/O', async () => {
-    const before = dynamo.commands.length;
+    const before = store.dynamo.commands.length;
     for (const slots of [0, 1.5, -3]) {
       await expect(
         ledgerAt(MID_WEEK).grant({ userId: 'u', operationId: 'op', slots, weeklyLimit: 200 }),
       ).rejects.toMatchObject({ name: 'QuotaInputError', field: 'slots' });
     }
-    expect(dynamo.commands.length).toBe(before);
+    expect(store.dynamo.commands.length).toBe(before);
   });
 });
 
@@ -607,14 +588,14 @@ describe('QuotaLedger.setPlan', () => {
   });
 
   it('refuses an unknown plan before any I/O', async () => {
-    const before = dynamo.commands.length;
+    const before = store.dynamo.commands.length;
     await expect(
       ledgerAt(MID_WEEK).setPlan({ userId: 'u', plan: 'platinum' }),
     ).rejects.toMatchObject({
       name: 'QuotaInputError',
       field: 'plan',
     });
-    expect(dynamo.commands.length).toBe(before);
+    expect(store.dynamo.commands.length).toBe(before);
   });
 });
 

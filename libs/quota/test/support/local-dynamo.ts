@@ -319,3 +319,25 @@ export function pipelineJobId(n: number): string {
   );
   return `j-${n.toString(36).padStart(10, '0')}-${hex}`;
 }
+
+/**
+ * One store for a whole suite: starts it in `beforeAll`, closes it in `afterAll`,
+ * and hands out fresh user ids (`<prefix>-1`, `<prefix>-2`, …) so tests never share a user.
+ */
+export function suiteStore(prefix: string): { readonly dynamo: LocalDynamo; newUser(): string } {
+  let dynamo: LocalDynamo | undefined;
+  let users = 0;
+  beforeAll(async () => {
+    dynamo = await startLocalDynamo();
+  });
+  afterAll(async () => {
+    await dynamo?.close();
+  });
+  return {
+    get dynamo(): LocalDynamo {
+      if (!dynamo) throw new Error('the suite store is used before beforeAll started it');
+      return dynamo;
+    },
+    newUser: () => `${prefix}-${(users += 1)}`,
+  };
+}
