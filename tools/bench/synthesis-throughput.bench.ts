@@ -136,11 +136,14 @@ async function main(): Promise<void> {
           synthesizer,
         });
         let mapRetries = 0;
+        const failureNames = new Map<string, number>();
         const counted = async (input: unknown) => {
           try {
             return await handler(input as never);
           } catch (error) {
             mapRetries += 1; // every failure the Map sees is retried by its Retry rules, or fails the run
+            const name = error instanceof Error ? error.name : typeof error;
+            failureNames.set(name, (failureNames.get(name) ?? 0) + 1);
             throw error;
           }
         };
@@ -215,7 +218,7 @@ async function main(): Promise<void> {
           }
         }
         console.log(
-          `   delay ${delayMs} ms: most requests admitted in any second ${polly.counters.maxAdmittedInAnySecond.neural}, most arriving ${polly.counters.maxRequestsInAnySecond.neural}`,
+          `   delay ${delayMs} ms: most requests admitted in any second ${polly.counters.maxAdmittedInAnySecond.neural}, most arriving ${polly.counters.maxRequestsInAnySecond.neural}; items the Map retried, by error: ${JSON.stringify(Object.fromEntries(failureNames))}`,
         );
       } finally {
         await polly.stop();
