@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Engine,
   type PollyClient,
@@ -208,8 +209,6 @@ function classify(error: unknown): Failure {
   return 'unknown';
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Amazon Polly behind the {@link SpeechSynthesizer} interface: engine from quality (standard → standard,
  * neural → neural, generative → generative), one voice per host (defaults per language from
@@ -254,7 +253,7 @@ export class PollySynthesizer implements SpeechSynthesizer {
     }
     this.client = options.client;
     this.voices = checkedVoices({ ...hostVoicesFor(language), ...options.voices }, language);
-    this.sleep = options.sleep ?? realSleep;
+    this.sleep = options.sleep ?? ((ms) => sleep(ms));
     this.random = options.random ?? Math.random;
     this.maxAttempts = maxAttempts;
     this.baseDelayMs = baseDelayMs;
