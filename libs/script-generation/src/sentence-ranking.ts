@@ -1,0 +1,189 @@
+// Text analysis for the offline writer: content words (stop words, a light stemmer) and a
+// term-frequency ranking of a source text's sentences, computed once per request.
+import { countWords } from './podcast-script';
+import { splitSentences } from './text-boundaries';
+
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being ' +
+    'below between both but by can could did do does doing down during each few for from further had has ' +
+    'have having he her here hers herself him himself his how i if in into is it its itself just let me ' +
+    'more most my myself no nor not now of off on once only or other our ours ourselves out over own same ' +
+    'she should so some such than that the their theirs them themselves then there these they this those ' +
+    'through to too under until up very was we were what when where which while who whom why will with ' +
+    'would you your yours yourself yourselves one two may might must shall us many much like also however ' +
+    'said says even well yet still though although'
+  ).split(' '),
+);
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** Shortest content word: shorter words ("go", "at") carry no theme. */
+const MIN_CONTENT_WORD_CHARS = 3;
+/** Shortest word whose final `s` is taken for a plural ("bus" and "gas" keep theirs). */
+const MIN_PLURAL_CHARS = 5;
+/** How much more a word of the topic weighs in a sentence's score than any other word. */
+const TOPIC_WORD_WEIGHT = 3;
+/** Score multiplier of the source's first sentence, which usually states its subject. */
+const LEAD_SENTENCE_BONUS = 1.2;
+
+/** A very light English stemmer: drops a possessive and a plural `s`, so "crossings" counts as "crossing". */
+function stem(word: string): string {
+  const base = word.replace(/['’]s$/, '');
+  return base.length >= MIN_PLURAL_CHARS && base.endsWith('s') && !base.endsWith('ss')
+    ? base.slice(0, -1)
+    : base;
+}
+
+/**
+ * The content words of a text, lower-cased and stemmed, without stop words, numbers and
+ * words too short to name a theme.
+ *
+ * @example
+ * ```ts
+ * contentWords('The river crossings grew.'); // ['river', 'crossing', 'grew']
+ * ```
+ */
+export function contentWords(text: string): string[] {
+  const words: string[] = [];
+  for (const match of text.toLowerCase().matchAll(WORD)) {
+    const word = stem(match[0]);
+    if (word.length >= MIN_CONTENT_WORD_CHARS && !STOP_WORDS.has(word) && !/^\d+$/.test(word)) {
+      words.push(word);
+    }
+  }
+  return words;
+}
+
+/**
+ * Lower-cases a sentence and collapses its whitespace, to compare it with a remembered key point.
+ *
+ * @example
+ * ```ts
+ * normaliseSentence(' Towns  grew. '); // 'towns grew.'
+ * ```
+ */
+export function normaliseSentence(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A readable sentence of the source with its rank data.
+ *
+ * @example
+ * ```ts
+ * const sentence: RankedSentence = { index: 0, text: 'Towns grew.', words: 2, score: 1.4 };
+ * ```
+ */
+export interface RankedSentence {
+  /** Position among all the source's sentences (source order). */
+  index: number;
+  text: string;
+  /** Spoken words (`countWords`). */
+  words: number;
+  score: number;
+}
+
+/**
+ * A source text analysed once: its sentences ranked, the topic's content words.
+ *
+ * @example
+ * ```ts
+ * const ranked = rankSourceText(article, 'Tides', new Set());
+ * ranked.byScore[0]?.text; // the sentence that best carries the text's themes
+ * ```
+ */
+export interface RankedText {
+  /** How many sentences the source has, readable or not. */
+  sentenceCount: number;
+  /** The sentences with at least one word, in source order (remembered ones included). */
+  readable: readonly RankedSentence[];
+  /** The readable sentences that are not a remembered key point, best score first (ties in source order). */
+  byScore: readonly RankedSentence[];
+  /** The topic's content words, which themes leave out. */
+  topicWords: ReadonlySet<string>;
+}
+
+/**
+ * Splits a source text into sentences and ranks them by term frequency, once: each
+ * sentence scores the summed document frequency of its distinct content words (topic
+ * words weigh {@link TOPIC_WORD_WEIGHT} times), divided by the square root of its length
+ * so long sentences do not win by size alone; the first sentence gets a lead bonus.
+ * Sentences whose normalised text is in `remembered` (key points of earlier episodes)
+ * count for the frequencies but are left out of `byScore`. Pure.
+ *
+ * @example
+ * ```ts
+ * rankSourceText('Fords. Towns grew at fords.', 'Fords', new Set()).byScore.map((s) => s.text);
+ * ```
+ */
+export function rankSourceText(
+  sourceText: string,
+  topic: string,
+  remembered: ReadonlySet<string>,
+): RankedText {
+  const sentences = splitSentences(sourceText);
+  const perSentence = sentences.map((sentence) => contentWords(sentence));
+  const frequency = new Map<string, number>();
+  for (const words of perSentence) {
+    for (const word of words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  }
+  const topicWords = new Set(contentWords(topic));
+  const ranked = sentences.map((text, index): RankedSentence => {
+    const words = perSentence[index] ?? [];
+    let sum = 0;
+    for (const word of new Set(words)) {
+      sum += (frequency.get(word) ?? 0) * (topicWords.has(word) ? TOPIC_WORD_WEIGHT : 1);
+    }
+    const lead = index === 0 ? LEAD_SENTENCE_BONUS : 1;
+    return {
+      index,
+      text,
+      words: countWords(text),
+      score: (sum / Math.sqrt(words.length + 1)) * lead,
+    };
+  });
+  const readable = ranked.filter((sentence) => sentence.words > 0);
+  const byScore = readable
+    .filter((sentence) => !remembered.has(normaliseSentence(sentence.text)))
+    .sort(byScoreThenSource);
+  return { sentenceCount: sentences.length, readable, byScore, topicWords };
+}
+
+/**
+ * Orders ranked sentences best score first, ties in source order.
+ *
+ * @example
+ * ```ts
+ * [...chosen].sort(byScoreThenSource);
+ * ```
+ */
+export function byScoreThenSource(a: RankedSentence, b: RankedSentence): number {
+  return b.score - a.score || a.index - b.index;
+}
+
+/**
+ * The `count` most frequent content words of some sentences, leaving out `exclude` (the
+ * topic's words); ties in alphabetical order.
+ *
+ * @example
+ * ```ts
+ * topTerms(part, 2, ranked.topicWords); // e.g. ['market', 'river']
+ * ```
+ */
+export function topTerms(
+  sentences: readonly RankedSentence[],
+  count: number,
+  exclude: ReadonlySet<string>,
+): string[] {
+  const frequency = new Map<string, number>();
+  for (const sentence of sentences) {
+    for (const word of contentWords(sentence.text)) {
+      if (!exclude.has(word)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+    }
+  }
+  return [...frequency.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, count)
+    .map(([word]) => word);
+}
