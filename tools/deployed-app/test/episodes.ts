@@ -26,7 +26,11 @@ export interface PublicJobView {
 export const FINAL_STATUSES = ['ready', 'failed', 'quota_exceeded', 'rejected_quota'];
 
 /**
- * Calls the deployed HTTP API with a user's bearer token.
+ * Calls the deployed HTTP API with a user's bearer token. A GET that meets a
+ * keep-alive socket the server closed just as it was reused ("other side
+ * closed", ECONNRESET: the gateway runs in this busy process, whose event loop
+ * can outlast Node's 5 s keep-alive timeout) is sent again, twice at most, as
+ * any client retries an idempotent request; anything else fails the test.
  *
  * @example
  * ```ts
@@ -40,16 +44,35 @@ export async function api(
   route: string,
   body?: unknown,
 ): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${deployed.apiUrl}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const send = () =>
+    fetch(`${deployed.apiUrl}${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  let response: Response | undefined;
+  for (let attempt = 1; response === undefined; attempt += 1) {
+    try {
+      response = await send();
+    } catch (error) {
+      if (method !== 'GET' || attempt >= 3 || !isClosedKeepAliveSocket(error)) throw error;
+    }
+  }
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Whether a fetch failed on a socket the server had closed (undici's "other side closed", ECONNRESET). */
+function isClosedKeepAliveSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return (
+    cause?.code === 'UND_ERR_SOCKET' ||
+    cause?.code === 'ECONNRESET' ||
+    /other side closed/.test(cause?.message ?? '')
+  );
 }
 
 /**
