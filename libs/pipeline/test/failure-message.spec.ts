@@ -7,7 +7,6 @@ describe('the user-facing failure message', () => {
   it.each([
     ['SpeechThrottledError', 'speech_throttled'],
     ['SpeechServiceUnavailableError', 'speech_failed'],
-    ['ChunkSynthesisError', 'speech_failed'],
     ['ModelUnavailableError', 'script_failed'],
     ['ScriptOutputError', 'script_failed'],
     ['AudioFormatError', 'assembly_failed'],

@@ -46,7 +46,6 @@ const KIND_BY_ERROR: Readonly<Record<string, FailureKind>> = {
   SpeechEngineError: 'speech_failed',
   SpeechServiceUnavailableError: 'speech_failed',
   SpeechRequestRejectedError: 'speech_failed',
-  ChunkSynthesisError: 'speech_failed',
   ScriptGenerationError: 'script_failed',
   ScriptInputError: 'script_failed',
   ScriptOutputError: 'script_failed',
