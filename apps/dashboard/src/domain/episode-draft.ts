@@ -1,13 +1,14 @@
-import { isVoiceQuality } from '@lumcast/quota';
-import type { CreatePodcastRequest } from '../api/types';
-import { estimateCost } from './cost';
 import {
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   SERIES_ID_MAX_CHARS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
+  scriptRequestSchema,
 } from '@lumcast/script-generation';
+import type { CreatePodcastRequest } from '../api/types';
+import { estimateCost } from './cost';
+import { seriesIdProblem } from './series-id';
 
 /**
  * The New episode form's raw values, as typed.
@@ -46,7 +47,60 @@ export type EpisodeField = keyof EpisodeDraft;
 export type FieldErrors = Partial<Record<EpisodeField, string>>;
 
 /**
- * Validates a draft with the same rules as the HTTP API and builds the request body.
+ * The body the form would send for a draft: the topic as typed, the other texts trimmed,
+ * minutes as a number (`NaN` when it is not one, so the schema refuses it), blank optional
+ * fields left out.
+ *
+ * @example
+ * ```ts
+ * draftBody({ topic: 'Tides', sourceText: ' ', minutes: '3', quality: 'neural', seriesId: '' });
+ * // { topic: 'Tides', minutes: 3, quality: 'neural' }
+ * ```
+ */
+export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
+  const minutesText = draft.minutes.trim();
+  const sourceText = draft.sourceText.trim();
+  const seriesId = draft.seriesId.trim();
+  return {
+    topic: draft.topic,
+    minutes: /^[-+]?\d+(\.\d+)?$/.test(minutesText) ? Number(minutesText) : Number.NaN,
+    quality: draft.quality,
+    ...(sourceText === '' ? {} : { sourceText }),
+    ...(seriesId === '' ? {} : { seriesId }),
+  };
+}
+
+/** The form's words for a field the server's schema refused (`code` is zod's issue code). */
+function messageFor(field: EpisodeField, code: string, draft: EpisodeDraft): string {
+  switch (field) {
+    case 'topic': {
+      const length = draft.topic.trim().length;
+      return length === 0
+        ? 'Enter a topic.'
+        : `Keep the topic to ${TOPIC_MAX_CHARS} characters (now ${length}).`;
+    }
+    case 'sourceText':
+      return `Source text is limited to ${SOURCE_TEXT_MAX_CHARS.toLocaleString('en-US')} characters (now ${draft.sourceText.trim().length.toLocaleString('en-US')}).`;
+    case 'minutes':
+      return code === 'too_small' || code === 'too_big'
+        ? `Choose between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES} minutes.`
+        : 'Enter a whole number of minutes.';
+    case 'quality':
+      return 'Choose a voice quality.';
+    case 'seriesId':
+      return code === 'control_characters'
+        ? 'Remove control characters (tabs, line breaks and the like) from the series name.'
+        : `Keep the series name to ${SERIES_ID_MAX_CHARS} characters.`;
+  }
+}
+
+const SCRIPT_FIELDS = new Set<string>(['topic', 'sourceText', 'minutes', 'quality']);
+
+/**
+ * Validates a draft with the HTTP API's own rules and builds the request body: the body is
+ * checked by the script-generation lib's `scriptRequestSchema` (the zod schema the API's
+ * `parsePodcastRequest` runs) and the series id by {@link seriesIdProblem}. Only the messages
+ * are the form's own.
  *
  * @example
  * ```ts
@@ -57,50 +111,38 @@ export type FieldErrors = Partial<Record<EpisodeField, string>>;
 export function validateEpisodeDraft(
   draft: EpisodeDraft,
 ): { ok: true; request: CreatePodcastRequest } | { ok: false; errors: FieldErrors } {
+  const body = draftBody(draft);
   const errors: FieldErrors = {};
-  const topic = draft.topic.trim();
-  if (topic === '') errors.topic = 'Enter a topic.';
-  else if (topic.length > TOPIC_MAX_CHARS) {
-    errors.topic = `Keep the topic to ${TOPIC_MAX_CHARS} characters (now ${topic.length}).`;
+  const checked = scriptRequestSchema.safeParse(body);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (SCRIPT_FIELDS.has(field) && errors[field as EpisodeField] === undefined) {
+        errors[field as EpisodeField] = messageFor(field as EpisodeField, issue.code, draft);
+      }
+    }
   }
+  const seriesId = typeof body['seriesId'] === 'string' ? body['seriesId'] : undefined;
+  const seriesProblem = seriesId === undefined ? undefined : seriesIdProblem(seriesId);
+  if (seriesProblem !== undefined) errors.seriesId = messageFor('seriesId', seriesProblem, draft);
 
-  const sourceText = draft.sourceText.trim();
-  if (sourceText.length > SOURCE_TEXT_MAX_CHARS) {
-    errors.sourceText = `Source text is limited to ${SOURCE_TEXT_MAX_CHARS.toLocaleString('en-US')} characters (now ${sourceText.length.toLocaleString('en-US')}).`;
-  }
-
-  const minutesText = draft.minutes.trim();
-  const minutes = Number(minutesText);
-  if (minutesText === '' || !/^\d+$/.test(minutesText)) {
-    errors.minutes = 'Enter a whole number of minutes.';
-  } else if (minutes < MIN_EPISODE_MINUTES || minutes > MAX_EPISODE_MINUTES) {
-    errors.minutes = `Choose between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES} minutes.`;
-  }
-
-  if (!isVoiceQuality(draft.quality)) errors.quality = 'Choose a voice quality.';
-
-  const seriesId = draft.seriesId.trim();
-  if (seriesId.length > SERIES_ID_MAX_CHARS) {
-    errors.seriesId = `Keep the series name to ${SERIES_ID_MAX_CHARS} characters.`;
-  }
-
-  if (Object.keys(errors).length > 0 || !isVoiceQuality(draft.quality))
-    return { ok: false, errors };
+  if (!checked.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  const { topic, sourceText, minutes, quality } = checked.data;
   return {
     ok: true,
     request: {
       topic,
       minutes,
-      quality: draft.quality,
-      ...(sourceText === '' ? {} : { sourceText }),
-      ...(seriesId === '' ? {} : { seriesId }),
+      quality,
+      ...(sourceText === undefined ? {} : { sourceText }),
+      ...(seriesId === undefined ? {} : { seriesId }),
     },
   };
 }
 
 /**
- * The estimated cost of a draft as soon as its length and quality are valid (the
- * other fields do not change the cost), or `undefined`.
+ * The estimated cost of a draft as soon as its length and quality are valid by the API's
+ * schema (the other fields do not change the cost), or `undefined`.
  *
  * @example
  * ```ts
@@ -108,10 +150,8 @@ export function validateEpisodeDraft(
  * ```
  */
 export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): number | undefined {
-  const text = draft.minutes.trim();
-  const minutes = Number(text);
-  if (!/^\d+$/.test(text) || minutes < MIN_EPISODE_MINUTES || minutes > MAX_EPISODE_MINUTES) {
-    return undefined;
-  }
-  return isVoiceQuality(draft.quality) ? estimateCost(minutes, draft.quality) : undefined;
+  const body = draftBody({ topic: '', sourceText: '', seriesId: '', ...draft });
+  const minutes = scriptRequestSchema.shape.minutes.safeParse(body['minutes']);
+  const quality = scriptRequestSchema.shape.quality.safeParse(body['quality']);
+  return minutes.success && quality.success ? estimateCost(minutes.data, quality.data) : undefined;
 }
