@@ -5,13 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../api/errors';
 import type { CreatePodcastAccepted, CreatePodcastRequest } from '../api/types';
 import { weeklyFit, type WeeklyFit } from '../domain/cost';
-import {
-  draftCost,
-  validateEpisodeDraft,
-  type EpisodeDraft,
-  type EpisodeField,
-  type FieldErrors,
-} from '../domain/episode-draft';
+import type { EpisodeField } from '../domain/episode-draft';
 import {
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
@@ -19,18 +13,10 @@ import {
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
 import { formatLocalDateTime } from '../domain/time-format';
+import { EPISODE_FIELDS, useEpisodeDraft } from '../hooks/use-episode-draft';
 import { QUALITY_LABELS } from './cost-calculator';
+import { Field } from './field';
 import { Panel } from './panel';
-
-const EMPTY_DRAFT: EpisodeDraft = {
-  topic: '',
-  sourceText: '',
-  minutes: '1',
-  quality: 'standard',
-  seriesId: '',
-};
-
-const FIELDS: readonly EpisodeField[] = ['topic', 'sourceText', 'minutes', 'quality', 'seriesId'];
 
 /** What the form knows of the quota: enough for its hints. */
 type FormQuota = {
@@ -70,6 +56,11 @@ function dateDetail(details: Readonly<Record<string, unknown>>, key: string): Da
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/** Whether the API's `error.field` names one of the form's fields. */
+function isEpisodeField(field: string | undefined): field is EpisodeField {
+  return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(field);
+}
+
 /** A refusal from the server: its message as it came, and when trying again can succeed. */
 interface Refusal {
   message: string;
@@ -95,47 +86,27 @@ export function NewEpisodeForm(props: {
   /** The server refused the episode (a 4xx/5xx answer): the quota shown may be out of date. */
   onRefused?: (error: ApiError) => void;
 }) {
-  const [draft, setDraft] = useState<EpisodeDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [touched, setTouched] = useState<Partial<Record<EpisodeField, boolean>>>({});
+  const episode = useEpisodeDraft();
+  const { draft, errors, cost } = episode;
   const [formError, setFormError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<Refusal | undefined>();
   const [status, setStatus] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [confirmingCost, setConfirmingCost] = useState<number | undefined>();
   const baseId = useId();
-  const ids = Object.fromEntries(FIELDS.map((field) => [field, `${baseId}-${field}`])) as Record<
-    EpisodeField,
-    string
-  >;
+  const ids = Object.fromEntries(
+    EPISODE_FIELDS.map((field) => [field, `${baseId}-${field}`]),
+  ) as Record<EpisodeField, string>;
 
-  const cost = draftCost(draft);
   const fit = cost !== undefined && props.quota ? weeklyFit(cost, props.quota) : 'fits';
   const warning =
     cost !== undefined && props.quota ? fitWarning(fit, cost, props.quota) : undefined;
 
   function update(field: EpisodeField, value: string) {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
+    episode.update(field, value);
     setConfirmingCost(undefined);
     setStatus(undefined);
     setRefusal(undefined);
-    if (touched[field] || errors[field]) {
-      const checked = validateEpisodeDraft(next);
-      setErrors((previous) => ({
-        ...previous,
-        [field]: checked.ok ? undefined : checked.errors[field],
-      }));
-    }
-  }
-
-  function blur(field: EpisodeField) {
-    setTouched((previous) => ({ ...previous, [field]: true }));
-    const checked = validateEpisodeDraft(draft);
-    setErrors((previous) => ({
-      ...previous,
-      [field]: checked.ok ? undefined : checked.errors[field],
-    }));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -143,15 +114,11 @@ export function NewEpisodeForm(props: {
     setFormError(undefined);
     setRefusal(undefined);
     setStatus(undefined);
-    const checked = validateEpisodeDraft(draft);
+    const checked = episode.check();
     if (!checked.ok) {
-      setErrors(checked.errors);
-      setTouched(Object.fromEntries(FIELDS.map((field) => [field, true])));
-      const first = FIELDS.find((field) => checked.errors[field] !== undefined);
-      if (first) document.getElementById(ids[first])?.focus();
+      if (checked.firstInvalid) document.getElementById(ids[checked.firstInvalid])?.focus();
       return;
     }
-    setErrors({});
     if (fit !== 'fits' && confirmingCost !== cost) {
       setConfirmingCost(cost);
       return;
@@ -159,16 +126,15 @@ export function NewEpisodeForm(props: {
     setSubmitting(true);
     try {
       const accepted = await props.onSubmit(checked.request);
-      setDraft((previous) => ({ ...previous, topic: '', sourceText: '' }));
-      setTouched({});
+      episode.sent();
       setConfirmingCost(undefined);
       setStatus(
         `Episode queued (${accepted.estimatedCost} ${accepted.estimatedCost === 1 ? 'slot' : 'slots'} estimated). Follow it under Episodes.`,
       );
       props.onCreated?.(accepted);
     } catch (error) {
-      if (error instanceof ApiError && error.field && (FIELDS as string[]).includes(error.field)) {
-        setErrors({ [error.field]: error.message });
+      if (error instanceof ApiError && isEpisodeField(error.field)) {
+        episode.fieldRefused(error.field, error.message);
       } else if (error instanceof ApiError) {
         // The server's words, unchanged: it knows what it held and why it refused.
         const retryAt =
@@ -185,20 +151,6 @@ export function NewEpisodeForm(props: {
     }
   }
 
-  function describedBy(field: EpisodeField, hint = false): string | undefined {
-    const parts = [hint ? `${ids[field]}-hint` : '', errors[field] ? `${ids[field]}-error` : ''];
-    const joined = parts.filter(Boolean).join(' ');
-    return joined === '' ? undefined : joined;
-  }
-
-  function fieldError(field: EpisodeField) {
-    return errors[field] ? (
-      <span id={`${ids[field]}-error`} className="field-error">
-        {errors[field]}
-      </span>
-    ) : null;
-  }
-
   return (
     <Panel title="New episode" className="panel--new-episode">
       <form
@@ -207,106 +159,105 @@ export function NewEpisodeForm(props: {
         onSubmit={submit}
         aria-describedby={`${baseId}-cost`}
       >
-        <div className="field">
-          <label htmlFor={ids.topic}>Topic</label>
-          <input
-            id={ids.topic}
-            name="topic"
-            type="text"
-            autoComplete="off"
-            value={draft.topic}
-            aria-invalid={errors.topic ? true : undefined}
-            aria-describedby={describedBy('topic', true)}
-            onChange={(event) => update('topic', event.target.value)}
-            onBlur={() => blur('topic')}
-          />
-          <span id={`${ids.topic}-hint`} className="hint">
-            Up to {TOPIC_MAX_CHARS} characters ({draft.topic.trim().length} used).
-          </span>
-          {fieldError('topic')}
-        </div>
+        <Field
+          id={ids.topic}
+          label="Topic"
+          hint={`Up to ${TOPIC_MAX_CHARS} characters (${draft.topic.trim().length} used).`}
+          error={errors.topic}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="topic"
+              type="text"
+              autoComplete="off"
+              value={draft.topic}
+              onChange={(event) => update('topic', event.target.value)}
+              onBlur={() => episode.blur('topic')}
+            />
+          )}
+        </Field>
 
-        <div className="field">
-          <label htmlFor={ids.sourceText}>
-            Source text <span className="muted">(optional)</span>
-          </label>
-          <textarea
-            id={ids.sourceText}
-            name="sourceText"
-            rows={4}
-            value={draft.sourceText}
-            aria-invalid={errors.sourceText ? true : undefined}
-            aria-describedby={describedBy('sourceText', true)}
-            onChange={(event) => update('sourceText', event.target.value)}
-            onBlur={() => blur('sourceText')}
-          />
-          <span id={`${ids.sourceText}-hint`} className="hint">
-            The hosts stay faithful to it. Up to {SOURCE_TEXT_MAX_CHARS.toLocaleString('en-US')}{' '}
-            characters.
-          </span>
-          {fieldError('sourceText')}
-        </div>
+        <Field
+          id={ids.sourceText}
+          label={
+            <>
+              Source text <span className="muted">(optional)</span>
+            </>
+          }
+          hint={`The hosts stay faithful to it. Up to ${SOURCE_TEXT_MAX_CHARS.toLocaleString('en-US')} characters.`}
+          error={errors.sourceText}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="sourceText"
+              rows={4}
+              value={draft.sourceText}
+              onChange={(event) => update('sourceText', event.target.value)}
+              onBlur={() => episode.blur('sourceText')}
+            />
+          )}
+        </Field>
 
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={ids.minutes}>Minutes</label>
-            <input
-              id={ids.minutes}
-              name="minutes"
-              type="number"
-              inputMode="numeric"
-              min={MIN_EPISODE_MINUTES}
-              max={MAX_EPISODE_MINUTES}
-              step={1}
-              value={draft.minutes}
-              aria-invalid={errors.minutes ? true : undefined}
-              aria-describedby={describedBy('minutes')}
-              onChange={(event) => update('minutes', event.target.value)}
-              onBlur={() => blur('minutes')}
-            />
-            {fieldError('minutes')}
-          </div>
-          <div className="field">
-            <label htmlFor={ids.quality}>Voice quality</label>
-            <select
-              id={ids.quality}
-              name="quality"
-              value={draft.quality}
-              aria-invalid={errors.quality ? true : undefined}
-              aria-describedby={describedBy('quality')}
-              onChange={(event) => update('quality', event.target.value)}
-              onBlur={() => blur('quality')}
-            >
-              {VOICE_QUALITIES.map((quality) => (
-                <option key={quality} value={quality}>
-                  {QUALITY_LABELS[quality]}
-                </option>
-              ))}
-            </select>
-            {fieldError('quality')}
-          </div>
+          <Field id={ids.minutes} label="Minutes" error={errors.minutes}>
+            {(control) => (
+              <input
+                {...control}
+                name="minutes"
+                type="number"
+                inputMode="numeric"
+                min={MIN_EPISODE_MINUTES}
+                max={MAX_EPISODE_MINUTES}
+                step={1}
+                value={draft.minutes}
+                onChange={(event) => update('minutes', event.target.value)}
+                onBlur={() => episode.blur('minutes')}
+              />
+            )}
+          </Field>
+          <Field id={ids.quality} label="Voice quality" error={errors.quality}>
+            {(control) => (
+              <select
+                {...control}
+                name="quality"
+                value={draft.quality}
+                onChange={(event) => update('quality', event.target.value)}
+                onBlur={() => episode.blur('quality')}
+              >
+                {VOICE_QUALITIES.map((quality) => (
+                  <option key={quality} value={quality}>
+                    {QUALITY_LABELS[quality]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
 
-        <div className="field">
-          <label htmlFor={ids.seriesId}>
-            Series <span className="muted">(optional)</span>
-          </label>
-          <input
-            id={ids.seriesId}
-            name="seriesId"
-            type="text"
-            autoComplete="off"
-            value={draft.seriesId}
-            aria-invalid={errors.seriesId ? true : undefined}
-            aria-describedby={describedBy('seriesId', true)}
-            onChange={(event) => update('seriesId', event.target.value)}
-            onBlur={() => blur('seriesId')}
-          />
-          <span id={`${ids.seriesId}-hint`} className="hint">
-            Episodes of the same series build on each other.
-          </span>
-          {fieldError('seriesId')}
-        </div>
+        <Field
+          id={ids.seriesId}
+          label={
+            <>
+              Series <span className="muted">(optional)</span>
+            </>
+          }
+          hint="Episodes of the same series build on each other."
+          error={errors.seriesId}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="seriesId"
+              type="text"
+              autoComplete="off"
+              value={draft.seriesId}
+              onChange={(event) => update('seriesId', event.target.value)}
+              onBlur={() => episode.blur('seriesId')}
+            />
+          )}
+        </Field>
 
         <p
           id={`${baseId}-cost`}

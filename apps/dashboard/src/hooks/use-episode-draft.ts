@@ -1,0 +1,121 @@
+'use client';
+
+import { useState } from 'react';
+import type { CreatePodcastRequest } from '../api/types';
+import {
+  draftCost,
+  validateEpisodeDraft,
+  type EpisodeDraft,
+  type EpisodeField,
+  type FieldErrors,
+} from '../domain/episode-draft';
+
+/**
+ * The form's fields, in the order they appear (the first invalid one gets the focus).
+ *
+ * @example
+ * ```ts
+ * EPISODE_FIELDS.includes('seriesId'); // true
+ * ```
+ */
+export const EPISODE_FIELDS: readonly EpisodeField[] = [
+  'topic',
+  'sourceText',
+  'minutes',
+  'quality',
+  'seriesId',
+];
+
+const EMPTY_DRAFT: EpisodeDraft = {
+  topic: '',
+  sourceText: '',
+  minutes: '1',
+  quality: 'standard',
+  seriesId: '',
+};
+
+/**
+ * What {@link useEpisodeDraft} gives the form.
+ *
+ * @example
+ * ```ts
+ * const { draft, errors, cost, update, blur, check, sent, fieldRefused } = useEpisodeDraft();
+ * ```
+ */
+export interface EpisodeDraftState {
+  draft: EpisodeDraft;
+  errors: FieldErrors;
+  /** The estimated cost once minutes and quality are valid. */
+  cost: number | undefined;
+  /** A field changed; it is re-checked if it was already touched or wrong. */
+  update: (field: EpisodeField, value: string) => void;
+  /** A field lost focus: it is checked from now on. */
+  blur: (field: EpisodeField) => void;
+  /** Checks every field; on failure shows every message and names the first field at fault. */
+  check: () =>
+    | { ok: true; request: CreatePodcastRequest }
+    | { ok: false; firstInvalid: EpisodeField | undefined };
+  /** The episode was accepted: topic and source text are cleared, quality and series kept. */
+  sent: () => void;
+  /** The API refused one field: its message goes beside that field. */
+  fieldRefused: (field: EpisodeField, message: string) => void;
+}
+
+/**
+ * The New episode form's draft: values as typed, per-field messages once a field is touched,
+ * and validation by the API's own schema ({@link validateEpisodeDraft}).
+ *
+ * @example
+ * ```tsx
+ * const episode = useEpisodeDraft();
+ * <input value={episode.draft.topic} onChange={(e) => episode.update('topic', e.target.value)} />
+ * ```
+ */
+export function useEpisodeDraft(): EpisodeDraftState {
+  const [draft, setDraft] = useState<EpisodeDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<EpisodeField, boolean>>>({});
+
+  function recheck(field: EpisodeField, next: EpisodeDraft) {
+    const checked = validateEpisodeDraft(next);
+    setErrors((previous) => ({
+      ...previous,
+      [field]: checked.ok ? undefined : checked.errors[field],
+    }));
+  }
+
+  return {
+    draft,
+    errors,
+    cost: draftCost(draft),
+    update(field, value) {
+      const next = { ...draft, [field]: value };
+      setDraft(next);
+      if (touched[field] || errors[field]) recheck(field, next);
+    },
+    blur(field) {
+      setTouched((previous) => ({ ...previous, [field]: true }));
+      recheck(field, draft);
+    },
+    check() {
+      const checked = validateEpisodeDraft(draft);
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        setTouched(Object.fromEntries(EPISODE_FIELDS.map((field) => [field, true])));
+        return {
+          ok: false,
+          firstInvalid: EPISODE_FIELDS.find((field) => checked.errors[field] !== undefined),
+        };
+      }
+      setErrors({});
+      return checked;
+    },
+    sent() {
+      setDraft((previous) => ({ ...previous, topic: '', sourceText: '' }));
+      setTouched({});
+    },
+    fieldRefused(field, message) {
+      setErrors({ [field]: message });
+    },
+  };
+}
