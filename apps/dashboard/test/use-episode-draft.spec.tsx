@@ -1,0 +1,97 @@
+import { act, renderHook } from '@testing-library/react';
+import type { EpisodeField } from '../src/domain/episode-draft';
+import { useEpisodeDraft } from '../src/hooks/use-episode-draft';
+
+function draftWith(values: Partial<Record<EpisodeField, string>>) {
+  const hook = renderHook(() => useEpisodeDraft());
+  // One change per act, as typing does: each update sees the draft the last one left.
+  act(() => hook.result.current.update('topic', 'Tides'));
+  for (const [field, value] of Object.entries(values)) {
+    act(() => hook.result.current.update(field as EpisodeField, value));
+  }
+  return hook;
+}
+
+describe('useEpisodeDraft', () => {
+  it('builds a trimmed request without empty optional fields when the draft is valid', () => {
+    const { result } = draftWith({ minutes: '3', quality: 'neural', sourceText: '  ' });
+    let checked: ReturnType<typeof result.current.check> | undefined;
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toEqual({
+      ok: true,
+      request: { topic: 'Tides', minutes: 3, quality: 'neural' },
+    });
+    expect(result.current.cost).toBe(6);
+  });
+
+  it.each<[EpisodeField, string, string]>([
+    ['topic', '   ', 'Enter a topic.'],
+    ['topic', 'x'.repeat(201), 'Keep the topic to 200 characters (now 201).'],
+    [
+      'sourceText',
+      'x'.repeat(100_001),
+      'Source text is limited to 100,000 characters (now 100,001).',
+    ],
+    ['minutes', '0', 'Choose between 1 and 60 minutes.'],
+    ['minutes', '61', 'Choose between 1 and 60 minutes.'],
+    ['minutes', '1.5', 'Enter a whole number of minutes.'],
+    ['minutes', 'ten', 'Enter a whole number of minutes.'],
+    ['quality', 'studio', 'Choose a voice quality.'],
+    ['seriesId', 'x'.repeat(201), 'Keep the series name to 200 characters.'],
+    [
+      'seriesId',
+      'rivers\u0007',
+      'Remove control characters (tabs, line breaks and the like) from the series name.',
+    ],
+    [
+      'seriesId',
+      'rivers\tof europe',
+      'Remove control characters (tabs, line breaks and the like) from the series name.',
+    ],
+  ])('refuses a wrong %s (case %#) with the message beside that field', (field, value, message) => {
+    const { result } = draftWith({ [field]: value });
+    let checked: ReturnType<typeof result.current.check> | undefined;
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toEqual({ ok: false, firstInvalid: field });
+    expect(result.current.errors).toEqual({ [field]: message });
+  });
+
+  it('accepts a series name the API accepts', () => {
+    const { result } = draftWith({ seriesId: '  Rivers of Europe  ' });
+    let checked: ReturnType<typeof result.current.check> | undefined;
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toMatchObject({ ok: true, request: { seriesId: 'Rivers of Europe' } });
+  });
+
+  it('checks a field only once it has lost focus, then clears its message when fixed', () => {
+    const { result } = draftWith({ seriesId: 'a\tb' });
+    expect(result.current.errors.seriesId).toBeUndefined();
+    act(() => result.current.blur('seriesId'));
+    expect(result.current.errors.seriesId).toMatch(/control characters/);
+    act(() => result.current.update('seriesId', 'ab'));
+    expect(result.current.errors.seriesId).toBeUndefined();
+  });
+
+  it('has no cost until minutes and quality are valid', () => {
+    const { result } = draftWith({ minutes: '0' });
+    expect(result.current.cost).toBeUndefined();
+  });
+
+  it('clears topic and source text after an episode is sent and keeps the rest', () => {
+    const { result } = draftWith({ sourceText: 'Moon.', quality: 'neural', seriesId: 'sea' });
+    act(() => result.current.sent());
+    expect(result.current.draft).toEqual({
+      topic: '',
+      sourceText: '',
+      minutes: '1',
+      quality: 'neural',
+      seriesId: 'sea',
+    });
+  });
+});
