@@ -1,3 +1,5 @@
+import { spokenWordEnds } from './spoken-words';
+
 /** Code units of look-ahead past the cut, so the grapheme boundaries found before it are final. */
 const LOOKAHEAD = 64;
 
@@ -39,4 +41,22 @@ export function boundText(text: string, maxChars: number): string {
   const space = text.lastIndexOf(' ', room);
   const cut = space > room / 2 ? space : room > 0 ? graphemeCut(text, room) : 0;
   return `${text.slice(0, cut).trimEnd()}…`;
+}
+
+/**
+ * Bounds a text to `maxWords` spoken words (as `countWords` counts them): a longer text is
+ * cut right after its last allowed word and ends with `…`, so an over-long sentence (or a
+ * run of CJK characters or letters with no break) fits a word budget. A text within the
+ * bound is returned unchanged. Pure.
+ *
+ * @example
+ * ```ts
+ * boundWords('Rivers made the towns grow.', 3); // 'Rivers made the…'
+ * ```
+ */
+export function boundWords(text: string, maxWords: number): string {
+  const ends = spokenWordEnds(text);
+  if (ends.length <= maxWords) return text;
+  if (maxWords < 1) return '';
+  return `${text.slice(0, ends[maxWords - 1]).trimEnd()}…`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { spokenWordEnds } from './spoken-words';
 
 /**
  * Longest accepted episode title, in characters.
@@ -169,22 +170,20 @@ export function validatePodcastScript(input: unknown): ScriptValidation {
   };
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-
 /**
  * Counts spoken words in a text: runs of letters or digits (with inner apostrophes or
- * hyphens), so punctuation and emoji do not count.
+ * hyphens), so punctuation and emoji do not count. Chinese and Japanese text, written
+ * without spaces, counts by `Intl.Segmenter` words, and a run of more than 30 letters with
+ * no break counts one word per 30 letters.
  *
  * @example
  * ```ts
  * countWords("Don't panic — it's 42."); // 4
+ * countWords('潮汐は月の引力によって起こる'); // 7
  * ```
  */
 export function countWords(text: string): number {
-  let count = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(text) !== null) count += 1;
-  return count;
+  return spokenWordEnds(text).length;
 }
 
 /**

@@ -20,6 +20,12 @@ const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** Shortest content word: shorter words ("go", "at") carry no theme. */
 const MIN_CONTENT_WORD_CHARS = 3;
+/**
+ * Longest content word. A longer run of letters without a break (100,000 `a`s) names no
+ * theme, and a theme is spoken in the intro, a chapter title and the outro, so such a run
+ * would be read again in each of them. Shorter than the 30 letters `countWords` counts as one word.
+ */
+const MAX_CONTENT_WORD_CHARS = 24;
 /** Shortest word whose final `s` is taken for a plural ("bus" and "gas" keep theirs). */
 const MIN_PLURAL_CHARS = 5;
 /** How much more a word of the topic weighs in a sentence's score than any other word. */
@@ -37,7 +43,7 @@ function stem(word: string): string {
 
 /**
  * The content words of a text, lower-cased and stemmed, without stop words, numbers and
- * words too short to name a theme.
+ * words too short or too long to name a theme.
  *
  * @example
  * ```ts
@@ -48,7 +54,12 @@ export function contentWords(text: string): string[] {
   const words: string[] = [];
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const word = stem(match[0]);
-    if (word.length >= MIN_CONTENT_WORD_CHARS && !STOP_WORDS.has(word) && !/^\d+$/.test(word)) {
+    if (
+      word.length >= MIN_CONTENT_WORD_CHARS &&
+      word.length <= MAX_CONTENT_WORD_CHARS &&
+      !STOP_WORDS.has(word) &&
+      !/^\d+$/.test(word)
+    ) {
       words.push(word);
     }
   }

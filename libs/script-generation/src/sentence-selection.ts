@@ -1,5 +1,7 @@
 // Sentence selection for the offline writer: which ranked sentences fill the reading's
 // word budget, how they are grouped into parts, and which become the key points.
+import { boundWords } from './bound-text';
+import { countWords } from './podcast-script';
 import { byScoreThenSource, type RankedSentence } from './sentence-ranking';
 
 /** Selection stops once the chosen sentences reach this share of the budget. */
@@ -37,8 +39,9 @@ export interface SentenceSelection {
 /**
  * Chooses the best sentences for a reading of about `budget` words: walks them best
  * first, takes each one that keeps the total within the budget's overshoot, and stops once
- * the budget is nearly filled; the best sentence is always taken. Returns them in source
- * order. Pure.
+ * the budget is nearly filled. The total never passes the overshoot: when no sentence fits
+ * at all (a 3,000-word sentence for a 1-minute episode), the best one is read cut to the
+ * budget (`boundWords`). Returns them in source order. Pure.
  *
  * @example
  * ```ts
@@ -53,10 +56,17 @@ export function selectSentences(
   let words = 0;
   for (const sentence of byScore) {
     if (words >= budget * BUDGET_FILLED_SHARE) break;
-    if (words + sentence.words <= budget * BUDGET_OVERSHOOT_SHARE || chosen.length === 0) {
+    if (words + sentence.words <= budget * BUDGET_OVERSHOOT_SHARE) {
       chosen.push(sentence);
       words += sentence.words;
     }
+  }
+  const best = byScore[0];
+  if (chosen.length === 0 && best) {
+    const text = boundWords(best.text, Math.max(1, Math.floor(budget)));
+    const cut = { ...best, text, words: countWords(text) };
+    chosen.push(cut);
+    words = cut.words;
   }
   chosen.sort((a, b) => a.index - b.index);
   return { sentences: chosen, words, shortOfBudget: words < budget * SHORT_SOURCE_SHARE };

@@ -1,4 +1,5 @@
 import {
+  acceptedWordRange,
   countScriptWords,
   OfflineScriptWriter,
   ScriptInputError,
@@ -177,6 +178,38 @@ describe('OfflineScriptWriter', () => {
       });
       expect(spokenText(second)).toContain(`last time we covered "${first.title}"`);
       for (const point of first.keyPoints) expect(spokenText(second)).not.toContain(point);
+    });
+  });
+
+  describe('stays in the word window', () => {
+    it('cuts a single 3,000-word sentence to the window of a 1-minute episode', async () => {
+      const sentence = `${Array.from({ length: 3_000 }, (_, i) => `word${i % 97}x`).join(' ')}.`;
+      const script = await writer.write({
+        topic: 'Tides',
+        sourceText: sentence,
+        minutes: 1,
+        quality: 'neural',
+      });
+      const { min, max } = acceptedWordRange(targetWords(1, 'neural'));
+      expect(countScriptWords(script)).toBeGreaterThanOrEqual(min);
+      expect(countScriptWords(script)).toBeLessThanOrEqual(max);
+    });
+
+    it('counts a 100,000-character run without spaces as many words and reads it only once', async () => {
+      for (const sourceText of ['a'.repeat(100_000), '潮'.repeat(100_000)]) {
+        const script = await writer.write({
+          topic: 'Tides',
+          sourceText,
+          minutes: 1,
+          quality: 'neural',
+        });
+        const { min, max } = acceptedWordRange(targetWords(1, 'neural'));
+        expect(countScriptWords(script)).toBeGreaterThanOrEqual(min);
+        expect(countScriptWords(script)).toBeLessThanOrEqual(max);
+        const run = sourceText.slice(0, 10);
+        const reading = allSegments(script).filter((segment) => segment.text.includes(run));
+        expect(reading).toHaveLength(1);
+      }
     });
   });
 

@@ -61,6 +61,12 @@ describe('countWords', () => {
     expect(countWords("Don't panic — it's 42. 😀 well-known!")).toBe(5);
     expect(countWords('   ')).toBe(0);
   });
+
+  it('counts Japanese text by its words and a long run without breaks as one word per 30 letters', () => {
+    expect(countWords('潮汐は月の引力によって起こる')).toBe(7);
+    expect(countWords('a'.repeat(100_000))).toBe(3_334);
+    expect(countWords('Donaudampfschifffahrt')).toBe(1);
+  });
 });
 
 describe('countScriptWords', () => {
