@@ -18,6 +18,11 @@ const STOP_WORDS = new Set(
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+/**
+ * Chinese and Japanese, written without spaces: a content word there is a whole run between
+ * punctuation (a clause), several spoken words long, so it names no theme.
+ */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** Shortest content word: shorter words ("go", "at") carry no theme. */
 const MIN_CONTENT_WORD_CHARS = 3;
 /**
@@ -175,7 +180,7 @@ export function byScoreThenSource(a: RankedSentence, b: RankedSentence): number 
 
 /**
  * The `count` most frequent content words of some sentences, leaving out `exclude` (the
- * topic's words); ties in alphabetical order.
+ * topic's words) and Chinese or Japanese runs; ties in alphabetical order.
  *
  * @example
  * ```ts
@@ -190,7 +195,9 @@ export function topTerms(
   const frequency = new Map<string, number>();
   for (const sentence of sentences) {
     for (const word of contentWords(sentence.text)) {
-      if (!exclude.has(word)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+      if (!exclude.has(word) && !UNSPACED_SCRIPT.test(word)) {
+        frequency.set(word, (frequency.get(word) ?? 0) + 1);
+      }
     }
   }
   return [...frequency.entries()]
