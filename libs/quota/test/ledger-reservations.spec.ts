@@ -587,6 +587,37 @@ describe('QuotaLedger.setPlan', () => {
     ).toMatchObject({ outcome: 'charged', charged: 300 });
   });
 
+  it('holds no more than the plan each admission read, while the plan is changed concurrently', async () => {
+    const userId = newUser();
+    const ledger = ledgerAt(MID_WEEK);
+    await ledger.setPlan({ userId, plan: 'studio' });
+    const plans = ['free', 'creator', 'studio'] as const;
+    const [admissions] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          ledger.admit({ userId, jobId: `job-${index}`, cost: 100 }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 9 }, (_, index) =>
+          ledger.setPlan({ userId, plan: plans[index % 3] as string }),
+        ),
+      ),
+    ]);
+    const held = admissions.filter((admission) => admission.hold?.outcome === 'reserved');
+    const stored = await counters(userId);
+    // Every hold fitted the limit of the plan its own read saw, so none passed studio's.
+    expect(stored.reserved).toBe(held.length * 100);
+    expect(stored.reserved).toBeLessThanOrEqual(1_500);
+    expect(stored.reserved).toBeLessThanOrEqual(
+      Math.max(...held.map((admission) => admission.limits.weeklySlots)),
+    );
+    // And the in-flight cap of the largest plan read (studio: 10) bounds the holds too.
+    expect(held.length).toBeLessThanOrEqual(10);
+    expect(['free', 'creator', 'studio']).toContain(await ledger.planOf(userId));
+    await expectCountersToMatchRecords(userId, '2026-W49');
+  });
+
   it('refuses an unknown plan before any I/O', async () => {
     const before = store.dynamo.commands.length;
     await expect(
