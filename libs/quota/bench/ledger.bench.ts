@@ -31,6 +31,7 @@ import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb
 import { createTables, startDynamoDbLocal } from '@lumcast/local-dynamo';
 import { QuotaContentionError, QuotaLedger, USERS_TABLE_KEY, isoWeekKey } from '../src/index';
 import {
+  capacityDifference,
   fakeClock,
   meterCapacity,
   pipelineJobId,
@@ -87,18 +88,6 @@ let attemptsReceived: () => number = () => 0;
 let userSeq = 0;
 const newUser = (label: string) => `${label}-${(userSeq += 1)}`;
 
-function diff(after: CapacityUse, before: CapacityUse): CapacityUse {
-  return {
-    reportedWrite: after.reportedWrite - before.reportedWrite,
-    write: after.write - before.write,
-    read: after.read - before.read,
-    requests: after.requests - before.requests,
-    transactions: after.transactions - before.transactions,
-    cancelled: after.cancelled - before.cancelled,
-    conflicts: after.conflicts - before.conflicts,
-  };
-}
-
 /** Runs `workers` callers of `job` at once; `job(worker, index)` returns false when it gave up. */
 async function phase(
   meter: CapacityMeter,
@@ -124,7 +113,7 @@ async function phase(
     jobs: mode.workers * mode.jobsPerWorker,
     seconds,
     latenciesMs,
-    use: diff(meter.total(), before),
+    use: capacityDifference(meter.total(), before),
     attempts: attemptsReceived() - attemptsBefore,
     exhausted,
   };

@@ -291,15 +291,7 @@ export function meterCapacity(client: DynamoDBClient): CapacityMeter {
       const before = total();
       await work();
       const after = total();
-      return {
-        reportedWrite: after.reportedWrite - before.reportedWrite,
-        write: after.write - before.write,
-        read: after.read - before.read,
-        requests: after.requests - before.requests,
-        transactions: after.transactions - before.transactions,
-        cancelled: after.cancelled - before.cancelled,
-        conflicts: after.conflicts - before.conflicts,
-      };
+      return capacityDifference(after, before);
     },
   };
 }
@@ -339,5 +331,18 @@ export function suiteStore(prefix: string): { readonly dynamo: LocalDynamo; newU
       return dynamo;
     },
     newUser: () => `${prefix}-${(users += 1)}`,
+  };
+}
+
+/** What was used between two readings of a meter's totals. */
+export function capacityDifference(after: CapacityUse, before: CapacityUse): CapacityUse {
+  return {
+    reportedWrite: after.reportedWrite - before.reportedWrite,
+    write: after.write - before.write,
+    read: after.read - before.read,
+    requests: after.requests - before.requests,
+    transactions: after.transactions - before.transactions,
+    cancelled: after.cancelled - before.cancelled,
+    conflicts: after.conflicts - before.conflicts,
   };
 }
