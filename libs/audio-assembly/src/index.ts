@@ -21,14 +21,11 @@ export { chaptersFromChunks } from './chapters-from-chunks';
 export type { WebVttFromChunksInput } from './webvtt';
 export { webVttFromChunks } from './webvtt';
 export type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
-export type { HostVoices, PollySynthesizerOptions } from './polly-synthesizer';
-export {
-  DEFAULT_POLLY_VOICES,
-  POLLY_MAX_TEXT_LENGTH,
-  POLLY_REQUEST_TIMEOUT_MS,
-  POLLY_SAMPLE_RATES,
-  PollySynthesizer,
-} from './polly-synthesizer';
+export type { PollySynthesizerOptions } from './polly-synthesizer';
+export { POLLY_REQUEST_TIMEOUT_MS, PollySynthesizer } from './polly-synthesizer';
+export type { HostVoices } from './polly-host-voices';
+export { DEFAULT_POLLY_VOICES } from './polly-host-voices';
+export { POLLY_MAX_TEXT_LENGTH, POLLY_SAMPLE_RATES } from './polly-speech-request';
 export type { PollyEngine, PollyLanguage, PollyVoiceAvailability } from './polly-voices';
 export {
   POLLY_GENERATIVE_VOICES,

@@ -1,92 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type Engine,
-  type PollyClient,
-  SynthesizeSpeechCommand,
-  type VoiceId,
-} from '@aws-sdk/client-polly';
+import type { PollyClient } from '@aws-sdk/client-polly';
 import type { VoiceQuality } from '@lumcast/quota';
-import {
-  AudioFormatError,
-  InvalidAudioOptionsError,
-  SpeechEngineError,
-  SpeechRequestRejectedError,
-  SpeechServiceUnavailableError,
-  SpeechThrottledError,
-} from './errors';
-import { scanMp3Frames } from './mp3-frames';
-import {
-  POLLY_HOST_VOICES,
-  type PollyEngine,
-  type PollyLanguage,
-  pollyVoiceAvailability,
-} from './polly-voices';
+import { InvalidAudioOptionsError } from './errors';
+import { checkedVoices, hostVoicesFor, type HostVoices } from './polly-host-voices';
+import { retryPollyCall, type PollyRetryPolicy } from './polly-retry';
+import { checkedMp3, speechCommand } from './polly-speech-request';
+import type { PollyLanguage } from './polly-voices';
 import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
-
-/**
- * Voices for host 0 and host 1, per quality.
- *
- * @example
- * ```ts
- * const voices: HostVoices = { standard: ['Joey', 'Joanna'], neural: ['Gregory', 'Danielle'], generative: ['Matthew', 'Ruth'] };
- * ```
- */
-export type HostVoices = Readonly<Record<VoiceQuality, readonly [string, string]>>;
-
-const ENGINES: Readonly<Record<VoiceQuality, PollyEngine & Engine>> = {
-  standard: 'standard',
-  neural: 'neural',
-  generative: 'generative',
-};
-
-function hostVoicesFor(
-  language: PollyLanguage,
-): Partial<Record<VoiceQuality, readonly [string, string]>> {
-  const voices: Partial<Record<VoiceQuality, readonly [string, string]>> = {};
-  for (const quality of Object.keys(ENGINES) as VoiceQuality[]) {
-    const pair = POLLY_HOST_VOICES[ENGINES[quality]][language];
-    if (pair) voices[quality] = pair;
-  }
-  return voices;
-}
-
-/**
- * Default Polly voices: US English, a male host 0 and a female host 1, each listed for its engine in
- * AWS's documentation (see `polly-voices.ts`): standard Joey/Joanna, neural Gregory/Danielle,
- * generative Matthew/Ruth.
- *
- * @example
- * ```ts
- * DEFAULT_POLLY_VOICES.standard; // ['Joey', 'Joanna']
- * ```
- */
-export const DEFAULT_POLLY_VOICES: HostVoices = Object.freeze(
-  hostVoicesFor('en-US') as Record<VoiceQuality, readonly [string, string]>,
-);
-
-/**
- * MP3 sample rate requested per quality: each engine's default rate.
- *
- * @example
- * ```ts
- * POLLY_SAMPLE_RATES.standard; // 22050
- * ```
- */
-export const POLLY_SAMPLE_RATES: Readonly<Record<VoiceQuality, number>> = Object.freeze({
-  standard: 22050,
-  neural: 24000,
-  generative: 24000,
-});
-
-/**
- * Polly's limit on characters per SynthesizeSpeech request (billed characters, plain text).
- *
- * @example
- * ```ts
- * if (text.length > POLLY_MAX_TEXT_LENGTH) throw new Error('split the chunk');
- * ```
- */
-export const POLLY_MAX_TEXT_LENGTH = 3000;
 
 /**
  * Request timeout for the Polly client, in ms: how long a SynthesizeSpeech stream may stay silent (no
@@ -131,84 +51,6 @@ export interface PollySynthesizerOptions {
   maxDelayMs?: number;
 }
 
-/** Polly errors that will fail the same way on retry. */
-const REJECTIONS = new Set([
-  'TextLengthExceededException',
-  'InvalidSampleRateException',
-  'EngineNotSupportedException',
-  'LanguageNotSupportedException',
-  'InvalidSsmlException',
-  'LexiconNotFoundException',
-  'MarksNotSupportedForFormatException',
-  'SsmlMarksNotSupportedForTextTypeException',
-  'ServiceQuotaExceededException',
-  'ValidationException',
-]);
-
-const THROTTLES = new Set(['ThrottlingException', 'TooManyRequestsException', 'Throttling']);
-
-/** Error names of service-side failures and timeouts (the SDK's and Node's). */
-const TRANSIENT_NAMES = new Set([
-  'ServiceFailureException',
-  'ServiceUnavailable',
-  'ServiceUnavailableException',
-  'InternalFailure',
-  'InternalServerError',
-  'InternalServerException',
-  'RequestTimeout',
-  'RequestTimeoutException',
-  'TimeoutError',
-]);
-
-/** Node / undici / HTTP/2 error codes of a connection that broke or never came up. */
-const NETWORK_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EAI_AGAIN',
-  'ERR_HTTP2_STREAM_ERROR',
-  'ERR_HTTP2_SESSION_ERROR',
-  'ERR_HTTP2_GOAWAY_SESSION',
-  'ERR_HTTP2_STREAM_CANCEL',
-  'ERR_HTTP2_INVALID_SESSION',
-  'ERR_HTTP2_ERROR',
-  'ERR_STREAM_PREMATURE_CLOSE',
-  'UND_ERR_SOCKET',
-]);
-
-type Failure = 'throttled' | 'transient' | 'rejected' | 'unknown';
-
-interface SdkLikeError {
-  name?: string;
-  code?: string;
-  message?: string;
-  $fault?: string;
-  $metadata?: { httpStatusCode?: number };
-}
-
-/** Sorts a failure of `send` (or of reading the audio stream) into what to do with it. */
-function classify(error: unknown): Failure {
-  const e = (error ?? {}) as SdkLikeError;
-  const status = e.$metadata?.httpStatusCode;
-  if ((e.name && THROTTLES.has(e.name)) || status === 429) return 'throttled';
-  if (e.name && REJECTIONS.has(e.name)) return 'rejected';
-  if (e.name && TRANSIENT_NAMES.has(e.name)) return 'transient';
-  if (typeof status === 'number' && status >= 500) return 'transient';
-  if (e.$fault === 'server') return 'transient';
-  if (e.code && NETWORK_CODES.has(e.code)) return 'transient';
-  if (
-    typeof e.message === 'string' &&
-    /socket hang up|stream closed|premature close/i.test(e.message)
-  )
-    return 'transient';
-  return 'unknown';
-}
-
 /**
  * Amazon Polly behind the {@link SpeechSynthesizer} interface: engine from quality (standard → standard,
  * neural → neural, generative → generative), one voice per host (defaults per language from
@@ -232,11 +74,7 @@ function classify(error: unknown): Failure {
 export class PollySynthesizer implements SpeechSynthesizer {
   private readonly client: PollyClient;
   private readonly voices: HostVoices;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
-  private readonly maxAttempts: number;
-  private readonly baseDelayMs: number;
-  private readonly maxDelayMs: number;
+  private readonly retry: PollyRetryPolicy;
 
   constructor(options: PollySynthesizerOptions) {
     if (!options?.client || typeof options.client.send !== 'function') {
@@ -253,11 +91,13 @@ export class PollySynthesizer implements SpeechSynthesizer {
     }
     this.client = options.client;
     this.voices = checkedVoices({ ...hostVoicesFor(language), ...options.voices }, language);
-    this.sleep = options.sleep ?? ((ms) => sleep(ms));
-    this.random = options.random ?? Math.random;
-    this.maxAttempts = maxAttempts;
-    this.baseDelayMs = baseDelayMs;
-    this.maxDelayMs = maxDelayMs;
+    this.retry = {
+      maxAttempts,
+      baseDelayMs,
+      maxDelayMs,
+      sleep: options.sleep ?? ((ms) => sleep(ms)),
+      random: options.random ?? Math.random,
+    };
   }
 
   /** {@inheritDoc SpeechSynthesizer.voiceForHost} */
@@ -271,111 +111,11 @@ export class PollySynthesizer implements SpeechSynthesizer {
 
   /** {@inheritDoc SpeechSynthesizer.synthesize} */
   async synthesize(request: SpeechRequest): Promise<Uint8Array> {
-    const { text, voice, quality } = request ?? ({} as SpeechRequest);
-    if (!(quality in ENGINES))
-      throw new InvalidAudioOptionsError(`unknown quality ${String(quality)}`);
-    if (typeof voice !== 'string' || voice.trim() === '')
-      throw new InvalidAudioOptionsError('voice is empty');
-    if (pollyVoiceAvailability(ENGINES[quality], voice) === 'unavailable') {
-      throw new InvalidAudioOptionsError(
-        `Polly's ${ENGINES[quality]} engine has no voice ${voice}`,
-      );
-    }
-    if (typeof text !== 'string' || text.trim() === '')
-      throw new InvalidAudioOptionsError('text is empty');
-    if (text.length > POLLY_MAX_TEXT_LENGTH) {
-      throw new InvalidAudioOptionsError(
-        `text has ${text.length} characters; Polly takes at most ${POLLY_MAX_TEXT_LENGTH}`,
-      );
-    }
-    const sampleRate = POLLY_SAMPLE_RATES[quality];
-    const command = new SynthesizeSpeechCommand({
-      Engine: ENGINES[quality],
-      OutputFormat: 'mp3',
-      SampleRate: String(sampleRate),
-      Text: text,
-      TextType: 'text',
-      VoiceId: voice as VoiceId,
-    });
-    for (let attempt = 1; ; attempt++) {
-      let audio: Uint8Array | undefined;
-      try {
-        const response = await this.client.send(command);
-        audio = await response.AudioStream?.transformToByteArray();
-      } catch (error) {
-        const failure = classify(error);
-        const message = (error as Error)?.message;
-        if (failure === 'rejected') {
-          throw new SpeechRequestRejectedError(
-            `Polly rejected the request (${(error as Error).name}): ${message}`,
-            { cause: error },
-          );
-        }
-        if (failure === 'unknown') throw error;
-        if (attempt >= this.maxAttempts) {
-          if (failure === 'throttled') {
-            throw new SpeechThrottledError(`Polly throttled the request ${attempt} time(s)`, {
-              cause: error,
-              attempts: attempt,
-            });
-          }
-          throw new SpeechServiceUnavailableError(
-            `Polly failed ${attempt} time(s); last: ${(error as Error)?.name}: ${message}`,
-            { cause: error, attempts: attempt },
-          );
-        }
-        const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
-        await this.sleep(Math.floor(this.random() * ceiling));
-        continue;
-      }
-      return checkedMp3(audio, sampleRate);
-    }
+    const { command, sampleRate } = speechCommand(request);
+    const audio = await retryPollyCall(async () => {
+      const response = await this.client.send(command);
+      return response.AudioStream?.transformToByteArray();
+    }, this.retry);
+    return checkedMp3(audio, sampleRate);
   }
-}
-
-/** Every quality has two voices, and none is a voice the catalog says its engine lacks. */
-function checkedVoices(
-  voices: Partial<Record<VoiceQuality, readonly [string, string]>>,
-  language: PollyLanguage,
-): HostVoices {
-  for (const quality of Object.keys(ENGINES) as VoiceQuality[]) {
-    const pair = voices[quality];
-    if (!pair) {
-      throw new InvalidAudioOptionsError(
-        `no default ${quality} voices for ${language}: pass options.voices.${quality}`,
-      );
-    }
-    if (!Array.isArray(pair) || pair.length !== 2) {
-      throw new InvalidAudioOptionsError(`options.voices.${quality} must be two voice IDs`);
-    }
-    for (const voice of pair) {
-      if (typeof voice !== 'string' || voice.trim() === '') {
-        throw new InvalidAudioOptionsError(`options.voices.${quality} has an empty voice`);
-      }
-      if (pollyVoiceAvailability(ENGINES[quality], voice) === 'unavailable') {
-        throw new InvalidAudioOptionsError(
-          `${voice} is not a ${ENGINES[quality]} voice in AWS's documentation (quality ${quality})`,
-        );
-      }
-    }
-  }
-  return Object.freeze(voices as Record<VoiceQuality, readonly [string, string]>);
-}
-
-function checkedMp3(audio: Uint8Array | undefined, sampleRate: number): Uint8Array {
-  if (!audio || audio.length === 0) throw new SpeechEngineError('Polly returned no audio');
-  try {
-    const scan = scanMp3Frames(audio);
-    if (scan.first.sampleRate !== sampleRate) {
-      throw new SpeechEngineError(
-        `Polly returned ${scan.first.sampleRate} Hz audio, ${sampleRate} Hz was requested`,
-      );
-    }
-  } catch (error) {
-    if (error instanceof AudioFormatError) {
-      throw new SpeechEngineError('Polly returned audio that is not MP3', { cause: error });
-    }
-    throw error;
-  }
-  return audio;
 }

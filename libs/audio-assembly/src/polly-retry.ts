@@ -1,0 +1,74 @@
+import {
+  SpeechRequestRejectedError,
+  SpeechServiceUnavailableError,
+  SpeechThrottledError,
+} from './errors';
+import { classifyPollyFailure } from './polly-failures';
+
+/**
+ * How a Polly call is retried: at most `maxAttempts` calls, with exponential backoff and
+ * full jitter (`random() × min(maxDelayMs, baseDelayMs × 2^retry)`) spent with `sleep`.
+ *
+ * @example
+ * ```ts
+ * const policy: PollyRetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 5000, sleep, random: Math.random };
+ * ```
+ */
+export interface PollyRetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+}
+
+/**
+ * Runs `call` until it succeeds, retrying throttled and transient failures
+ * (`classifyPollyFailure`) with backoff in between, all on one budget of `maxAttempts`.
+ * A rejection is thrown at once as {@link SpeechRequestRejectedError}; an unknown error is
+ * rethrown as it is; when the attempts run out it throws {@link SpeechThrottledError} (the
+ * last failure was throttling) or {@link SpeechServiceUnavailableError} (`attempts` and the
+ * last failure as `cause`).
+ *
+ * @example
+ * ```ts
+ * const audio = await retryPollyCall(async () => {
+ *   const response = await client.send(command);
+ *   return response.AudioStream?.transformToByteArray();
+ * }, policy);
+ * ```
+ */
+export async function retryPollyCall<T>(
+  call: () => Promise<T>,
+  policy: PollyRetryPolicy,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const failure = classifyPollyFailure(error);
+      const message = (error as Error)?.message;
+      if (failure === 'rejected') {
+        throw new SpeechRequestRejectedError(
+          `Polly rejected the request (${(error as Error).name}): ${message}`,
+          { cause: error },
+        );
+      }
+      if (failure === 'unknown') throw error;
+      if (attempt >= policy.maxAttempts) {
+        if (failure === 'throttled') {
+          throw new SpeechThrottledError(`Polly throttled the request ${attempt} time(s)`, {
+            cause: error,
+            attempts: attempt,
+          });
+        }
+        throw new SpeechServiceUnavailableError(
+          `Polly failed ${attempt} time(s); last: ${(error as Error)?.name}: ${message}`,
+          { cause: error, attempts: attempt },
+        );
+      }
+      const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+      await policy.sleep(Math.floor(policy.random() * ceiling));
+    }
+  }
+}
