@@ -4,7 +4,12 @@
  * (a) each Lambda bundle in dist/apps/functions: its size and its cold
  *     `import()` time, each import in a fresh `node` child process with the
  *     environment the handler needs (dummy values), median of 5 — against a
- *     baseline measured in the same run: the cold import of a trivial ESM file.
+ *     baseline measured in the same run: the cold import of a trivial ESM file,
+ *     and against the function's own floor, also built in the same run: a bundle
+ *     (esbuild, the build's own options and banner) whose entry only imports and
+ *     constructs the AWS SDK clients that function's entry creates (read from
+ *     apps/functions/src/handlers/<name>.ts), so "× floor" is what the function's
+ *     own code and libraries add to the SDK clients it cannot do without.
  *     Runs are interleaved (round-robin over the files) so machine load hits
  *     every file alike.
  * (b) the time from POST to `ready` for a 2-minute neural episode on the local
@@ -16,15 +21,18 @@
  * (add `--only=bundles` or `--only=episode` for one part).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const BUNDLE_DIR = path.join(REPO_ROOT, 'dist/apps/functions');
+const HANDLER_DIR = path.join(REPO_ROOT, 'apps/functions/src/handlers');
+const FUNCTIONS_PROJECT = path.join(REPO_ROOT, 'apps/functions/project.json');
 const RUNS = 5;
 const POLL_MS = 25;
 
@@ -110,6 +118,52 @@ function coldImportMs(file: string): number {
   return ms;
 }
 
+/** The AWS SDK clients a function's entry imports and constructs: `[client class, package]`. */
+function sdkClientsOf(functionName: string): Array<[string, string]> {
+  const source = readFileSync(path.join(HANDLER_DIR, `${functionName}.ts`), 'utf8');
+  const clients = [...source.matchAll(/import \{ (\w+Client) \} from '(@aws-sdk\/client-[\w-]+)'/g)]
+    .map((match): [string, string] => [match[1] as string, match[2] as string])
+    .filter(([client]) => source.includes(`new ${client}(`));
+  if (clients.length === 0) throw new Error(`${functionName}.ts creates no AWS SDK client`);
+  return clients;
+}
+
+/**
+ * Builds the function's floor into `scratch`: an entry that only imports and constructs its
+ * SDK clients, bundled with the same esbuild options and banner as `functions:build`.
+ */
+function buildFloor(functionName: string, scratch: string): string {
+  const { options } = JSON.parse(readFileSync(FUNCTIONS_PROJECT, 'utf8')).targets.build as {
+    options: { target: string; external: string[]; esbuildOptions: { banner: { js: string } } };
+  };
+  const clients = sdkClientsOf(functionName);
+  const contents = [
+    ...clients.map(([client, pkg]) => `import { ${client} } from '${pkg}';`),
+    `export const clients = [${clients.map(([client]) => `new ${client}({})`).join(', ')}];`,
+    'export const handler = async () => clients.length;',
+  ].join('\n');
+  const outfile = path.join(scratch, `floor-${functionName}.mjs`);
+  buildSync({
+    stdin: {
+      contents,
+      resolveDir: REPO_ROOT,
+      loader: 'js',
+      sourcefile: `floor-${functionName}.js`,
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: options.target,
+    format: 'esm',
+    minify: true,
+    external: options.external,
+    banner: options.esbuildOptions.banner,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
 function benchBundles(): void {
   let bundles: string[];
   try {
@@ -126,7 +180,13 @@ function benchBundles(): void {
   const trivial = path.join(scratch, 'trivial.mjs');
   writeFileSync(trivial, 'export const handler = async () => ({ statusCode: 200 });\n');
   try {
-    const files = [trivial, ...bundles.map((file) => path.join(BUNDLE_DIR, file))];
+    const floors = new Map(
+      bundles.map((file) => [file, buildFloor(file.replace(/\.mjs$/, ''), scratch)]),
+    );
+    const files = [
+      trivial,
+      ...bundles.flatMap((file) => [path.join(BUNDLE_DIR, file), floors.get(file) as string]),
+    ];
     const times = new Map<string, number[]>(files.map((file) => [file, []]));
     for (let run = 0; run < RUNS; run += 1) {
       for (const file of files) times.get(file)?.push(coldImportMs(file));
@@ -134,18 +194,29 @@ function benchBundles(): void {
     const baseline = median(times.get(trivial) ?? []);
     console.log(`\n(a) Lambda bundles: cold import() in a fresh node process, median of ${RUNS}`);
     console.log(`    baseline (trivial ESM file): ${baseline.toFixed(1)} ms`);
-    console.log('    bundle              size KB   import ms   × baseline   min–max ms');
+    console.log(
+      '    bundle              size KB   import ms   × baseline   floor KB   floor ms   × floor   min–max ms',
+    );
     for (const file of bundles) {
       const full = path.join(BUNDLE_DIR, file);
+      const floor = floors.get(file) as string;
       const runs = times.get(full) ?? [];
       const ms = median(runs);
+      const floorMs = median(times.get(floor) ?? []);
       console.log(
-        `    ${file.padEnd(18)} ${(statSync(full).size / 1024).toFixed(0).padStart(8)} ${ms.toFixed(1).padStart(11)} ${(ms / baseline).toFixed(1).padStart(12)}   ${Math.min(...runs).toFixed(1)}–${Math.max(...runs).toFixed(1)}`,
+        `    ${file.padEnd(18)} ${kb(full).padStart(8)} ${ms.toFixed(1).padStart(11)} ${(ms / baseline).toFixed(1).padStart(12)} ${kb(floor).padStart(10)} ${floorMs.toFixed(1).padStart(10)} ${(ms / floorMs).toFixed(2).padStart(9)}   ${Math.min(...runs).toFixed(1)}–${Math.max(...runs).toFixed(1)}`,
       );
     }
+    console.log(
+      '    floor: a bundle of only the SDK clients the entry creates (same esbuild options, same run)',
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function kb(file: string): string {
+  return (statSync(file).size / 1024).toFixed(0);
 }
 
 /**
