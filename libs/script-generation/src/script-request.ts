@@ -1,5 +1,5 @@
 import { isVoiceQuality, type VoiceQuality } from '@lumcast/quota';
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { ScriptInputError } from './errors';
 
 /**
@@ -69,16 +69,17 @@ const seriesContextSchema = z
   .object({
     seriesId: z
       .string({ error: 'seriesId must be a string' })
-      .trim()
-      .min(1, { error: 'seriesId must not be empty' }),
+      .check(z.trim(), z.minLength(1, { error: 'seriesId must not be empty' })),
     previousEpisodes: z.array(previousEpisodeSchema, {
       error: 'previousEpisodes must be an array',
     }),
   })
-  .refine((context) => seriesContextChars(context) <= SERIES_CONTEXT_MAX_CHARS, {
-    error: `series context must be at most ${SERIES_CONTEXT_MAX_CHARS} characters in all`,
-    path: ['previousEpisodes'],
-  });
+  .check(
+    z.refine((context) => seriesContextChars(context) <= SERIES_CONTEXT_MAX_CHARS, {
+      error: `series context must be at most ${SERIES_CONTEXT_MAX_CHARS} characters in all`,
+      path: ['previousEpisodes'],
+    }),
+  );
 
 /**
  * Zod schema of a script request. Unknown keys are ignored; a blank `sourceText`
@@ -95,36 +96,47 @@ export const scriptRequestSchema = z.object({
       error: (issue) =>
         issue.input === undefined ? 'topic is required' : 'topic must be a string',
     })
-    .trim()
-    .min(1, { error: 'topic must not be empty' })
-    .max(TOPIC_MAX_CHARS, { error: `topic must be at most ${TOPIC_MAX_CHARS} characters` }),
-  sourceText: z
-    .string({ error: 'sourceText must be a string' })
-    .max(SOURCE_TEXT_MAX_CHARS, {
-      error: (issue) =>
-        `sourceText must be at most ${SOURCE_TEXT_MAX_CHARS} characters (got ${String(
-          (issue.input as string).length,
-        )})`,
-    })
-    .optional()
-    .transform((text) => (text === undefined || text.trim() === '' ? undefined : text)),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'topic must not be empty' }),
+      z.maxLength(TOPIC_MAX_CHARS, {
+        error: `topic must be at most ${TOPIC_MAX_CHARS} characters`,
+      }),
+    ),
+  sourceText: z.pipe(
+    z.optional(
+      z.string({ error: 'sourceText must be a string' }).check(
+        z.maxLength(SOURCE_TEXT_MAX_CHARS, {
+          error: (issue) =>
+            `sourceText must be at most ${SOURCE_TEXT_MAX_CHARS} characters (got ${String(
+              (issue.input as string).length,
+            )})`,
+        }),
+      ),
+    ),
+    z.transform((text: string | undefined) =>
+      text === undefined || text.trim() === '' ? undefined : text,
+    ),
+  ),
   minutes: z
     .number({
       error: (issue) =>
         issue.input === undefined ? 'minutes is required' : 'minutes must be a number',
     })
-    .int({ error: 'minutes must be a whole number' })
-    .min(MIN_EPISODE_MINUTES, {
-      error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
-    })
-    .max(MAX_EPISODE_MINUTES, {
-      error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
-    }),
+    .check(
+      z.int({ error: 'minutes must be a whole number' }),
+      z.minimum(MIN_EPISODE_MINUTES, {
+        error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+      }),
+      z.maximum(MAX_EPISODE_MINUTES, {
+        error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+      }),
+    ),
   quality: z.custom<VoiceQuality>(isVoiceQuality, {
     error: (issue) =>
       `quality must be one of standard, neural, generative (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
   }),
-  series: seriesContextSchema.optional(),
+  series: z.optional(seriesContextSchema),
 });
 
 /**

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from '../config/zod-mini';
 
 const listQuerySchema = z.strictObject({
-  cursor: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 
 /** The validated query of `GET /api/podcasts`. */

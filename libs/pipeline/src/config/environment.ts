@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 
 /**
  * Environment variables every handler reads, validated once per container.
@@ -7,17 +7,23 @@ import { z } from 'zod';
  * or to local servers by configuration alone.
  */
 export const environmentSchema = z.object({
-  LUMCAST_USERS_TABLE: z.string().min(1),
-  LUMCAST_JOBS_TABLE: z.string().min(1),
-  LUMCAST_SERIES_TABLE: z.string().min(1),
-  LUMCAST_AUDIO_BUCKET: z.string().min(1),
-  LUMCAST_QUEUE_URL: z.string().min(1).optional(),
-  LUMCAST_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  LUMCAST_USERS_TABLE: z.string().check(z.minLength(1)),
+  LUMCAST_JOBS_TABLE: z.string().check(z.minLength(1)),
+  LUMCAST_SERIES_TABLE: z.string().check(z.minLength(1)),
+  LUMCAST_AUDIO_BUCKET: z.string().check(z.minLength(1)),
+  LUMCAST_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  LUMCAST_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
   LUMCAST_SCRIPT_WRITER: z.enum(['bedrock', 'offline']),
-  LUMCAST_BEDROCK_MODEL_ID: z.string().min(1).optional(),
+  LUMCAST_BEDROCK_MODEL_ID: z.optional(z.string().check(z.minLength(1))),
   LUMCAST_SPEECH: z.enum(['polly', 'local']),
-  LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).default(3000),
-  LUMCAST_URL_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  LUMCAST_MAX_CHUNK_CHARS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(200), z.maximum(3000)),
+    3000,
+  ),
+  LUMCAST_URL_EXPIRY_SECONDS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(60), z.maximum(86_400)),
+    900,
+  ),
 });
 
 /** Validated handler configuration. */

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from '../config/zod-mini';
 
 /** The body of a job message on the queue. */
 export const jobMessageSchema = z.strictObject({
-  userId: z.string().min(1).max(128),
-  jobId: z.string().min(1).max(80),
+  userId: z.string().check(z.minLength(1), z.maxLength(128)),
+  jobId: z.string().check(z.minLength(1), z.maxLength(80)),
 });
 
 /** A job message: which job of which user to run. */

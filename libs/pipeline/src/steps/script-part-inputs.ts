@@ -3,20 +3,20 @@ import {
   scriptOutlineSchema,
   scriptRequestSchema,
 } from '@lumcast/script-generation';
-import { z } from 'zod';
+import * as z from '../config/zod-mini';
 import { jobRefSchema } from './step-inputs';
 
 /** Input of the WriteOutline phase of the write-script function. */
-export const writeOutlineInputSchema = jobRefSchema.extend({ phase: z.literal('outline') });
+export const writeOutlineInputSchema = z.extend(jobRefSchema, { phase: z.literal('outline') });
 
 /** Input of one WriteChapter phase (one item of the chapters Map): `part` counts from 0. */
-export const writeChapterInputSchema = jobRefSchema.extend({
+export const writeChapterInputSchema = z.extend(jobRefSchema, {
   phase: z.literal('chapter'),
-  part: z.number().int().min(0),
+  part: z.number().check(z.int(), z.minimum(0)),
 });
 
 /** Input of the FinishScript phase. */
-export const finishScriptInputSchema = jobRefSchema.extend({ phase: z.literal('finish') });
+export const finishScriptInputSchema = z.extend(jobRefSchema, { phase: z.literal('finish') });
 
 /**
  * Input of the write-script function: one of its three phases, or (no `phase`) the whole
@@ -28,12 +28,12 @@ export const writeScriptFunctionInputSchema = z.union([
     writeChapterInputSchema,
     finishScriptInputSchema,
   ]),
-  jobRefSchema.strict(),
+  z.strictObject(jobRefSchema.shape),
 ]);
 
 /** What WriteOutline returns: the parts the chapters Map writes (`[0]` for a whole script). */
 export const writeOutlineOutputSchema = z.object({
-  parts: z.array(z.number().int().min(0)).min(1),
+  parts: z.array(z.number().check(z.int(), z.minimum(0))).check(z.minLength(1)),
 });
 
 /** What WriteOutline stores at `objectKeys.scriptOutline`: the request and its plan. */
@@ -52,7 +52,7 @@ export const storedScriptPartSchema = z.discriminatedUnion('kind', [
     kind: z.literal('chapter'),
     chapter: z.object({
       title: z.string(),
-      segments: z.array(z.object({ speaker: z.string(), text: z.string() })).min(1),
+      segments: z.array(z.object({ speaker: z.string(), text: z.string() })).check(z.minLength(1)),
     }),
   }),
 ]);

@@ -1,5 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { z } from 'zod';
+import type * as z from '../config/zod-mini';
 
 /** Input of a state machine step does not have the shape the step expects. */
 export class StepInputError extends Error {
@@ -16,7 +16,7 @@ export class StepInputError extends Error {
  * export const handler = stepHandler(jobRefSchema, createWriteScriptStep(deps), logger);
  * ```
  */
-export function stepHandler<Schema extends z.ZodType, Output>(
+export function stepHandler<Schema extends z.ZodMiniType, Output>(
   schema: Schema,
   step: (input: z.infer<Schema>) => Promise<Output>,
   logger: Logger,

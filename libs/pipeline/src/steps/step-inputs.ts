@@ -1,41 +1,41 @@
-import { z } from 'zod';
+import * as z from '../config/zod-mini';
 
 /** Identifies one job; the input of WriteScript and the base of every step input. */
 export const jobRefSchema = z.object({
-  userId: z.string().min(1),
-  jobId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
+  jobId: z.string().check(z.minLength(1)),
 });
 
 /** One speech chunk as it travels through the state machine's Map. */
 export const speechChunkItemSchema = z.object({
-  index: z.number().int().min(0),
-  text: z.string().min(1),
+  index: z.number().check(z.int(), z.minimum(0)),
+  text: z.string().check(z.minLength(1)),
   hostIndex: z.union([z.literal(0), z.literal(1)]),
 });
 
 /** Input of the synthesize step (one Map item). */
-export const synthesizeInputSchema = jobRefSchema.extend({
+export const synthesizeInputSchema = z.extend(jobRefSchema, {
   quality: z.enum(['standard', 'neural', 'generative']),
-  totalChunks: z.number().int().min(1),
+  totalChunks: z.number().check(z.int(), z.minimum(1)),
   chunk: speechChunkItemSchema,
 });
 
 /** What the synthesize step returns for one chunk. */
 export const synthesizedChunkSchema = z.object({
-  index: z.number().int().min(0),
-  key: z.string().min(1),
+  index: z.number().check(z.int(), z.minimum(0)),
+  key: z.string().check(z.minLength(1)),
 });
 
 /** Input of the assemble step. */
-export const assembleInputSchema = jobRefSchema.extend({
-  synthesized: z.array(synthesizedChunkSchema).min(1),
+export const assembleInputSchema = z.extend(jobRefSchema, {
+  synthesized: z.array(synthesizedChunkSchema).check(z.minLength(1)),
 });
 
 /** What the assemble step returns: the measured episode. */
 export const assembledEpisodeSchema = z.object({
-  audioKey: z.string().min(1),
-  captionsKey: z.string().min(1),
-  durationSeconds: z.number().positive(),
+  audioKey: z.string().check(z.minLength(1)),
+  captionsKey: z.string().check(z.minLength(1)),
+  durationSeconds: z.number().check(z.positive()),
   chapters: z.array(
     z.object({ title: z.string(), startSeconds: z.number(), endSeconds: z.number() }),
   ),
@@ -43,12 +43,12 @@ export const assembledEpisodeSchema = z.object({
 
 /** Input of the callback: success with the measured episode, or failure with the caught error. */
 export const callbackInputSchema = z.discriminatedUnion('outcome', [
-  jobRefSchema.extend({ outcome: z.literal('succeeded'), audio: assembledEpisodeSchema }),
-  jobRefSchema.extend({
+  z.extend(jobRefSchema, { outcome: z.literal('succeeded'), audio: assembledEpisodeSchema }),
+  z.extend(jobRefSchema, {
     outcome: z.literal('failed'),
-    error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+    error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
     /** The execution's state when it failed: `audio` is there when assembly had succeeded. */
-    state: z.looseObject({ audio: assembledEpisodeSchema.optional() }).optional(),
+    state: z.optional(z.looseObject({ audio: z.optional(assembledEpisodeSchema) })),
   }),
 ]);
 
@@ -64,17 +64,20 @@ export const callbackInputSchema = z.discriminatedUnion('outcome', [
 export const UNSUCCESSFUL_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 
 /** The execution input (`{ userId, jobId }`), which the event carries as a JSON string. */
-const executionInputSchema = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'detail.input is not JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(jobRefSchema);
+const executionInputSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'detail.input is not JSON', input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  jobRefSchema,
+);
 
 /**
  * An EventBridge "Step Functions Execution Status Change" event for an execution
@@ -90,11 +93,11 @@ export const executionStatusChangeSchema = z.object({
   source: z.literal('aws.states'),
   'detail-type': z.literal('Step Functions Execution Status Change'),
   detail: z.object({
-    executionArn: z.string().min(1),
+    executionArn: z.string().check(z.minLength(1)),
     status: z.enum(UNSUCCESSFUL_EXECUTION_STATUSES),
     input: executionInputSchema,
-    error: z.string().nullish(),
-    cause: z.string().nullish(),
+    error: z.nullish(z.string()),
+    cause: z.nullish(z.string()),
   }),
 });
 
@@ -110,16 +113,19 @@ export const executionStatusChangeSchema = z.object({
  */
 export const callbackEventSchema = z.union([
   callbackInputSchema,
-  executionStatusChangeSchema.transform(({ detail }): CallbackInput => ({
-    ...detail.input,
-    outcome: 'failed',
-    error: {
-      Error: detail.error ?? `States.Execution${statusWord(detail.status)}`,
-      Cause:
-        detail.cause ??
-        `The execution ${detail.executionArn} ended ${detail.status} before it reported.`,
-    },
-  })),
+  z.pipe(
+    executionStatusChangeSchema,
+    z.transform(({ detail }: ExecutionStatusChange): CallbackInput => ({
+      ...detail.input,
+      outcome: 'failed',
+      error: {
+        Error: detail.error ?? `States.Execution${statusWord(detail.status)}`,
+        Cause:
+          detail.cause ??
+          `The execution ${detail.executionArn} ended ${detail.status} before it reported.`,
+      },
+    })),
+  ),
 ]);
 
 function statusWord(status: (typeof UNSUCCESSFUL_EXECUTION_STATUSES)[number]): string {
