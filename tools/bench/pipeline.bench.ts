@@ -3,7 +3,7 @@
  *
  * (a) each Lambda bundle in dist/apps/functions: its size and its cold
  *     `import()` time, each import in a fresh `node` child process with the
- *     environment the handler needs (dummy values), median of 5 — against a
+ *     environment the handler needs (dummy values), median of 9 — against a
  *     baseline measured in the same run: the cold import of a trivial ESM file,
  *     and against the function's own floor, also built in the same run: a bundle
  *     (esbuild, the build's own options and banner) whose entry only imports and
@@ -33,7 +33,7 @@ const REPO_ROOT = path.resolve(__dirname, '../..');
 const BUNDLE_DIR = path.join(REPO_ROOT, 'dist/apps/functions');
 const HANDLER_DIR = path.join(REPO_ROOT, 'apps/functions/src/handlers');
 const FUNCTIONS_PROJECT = path.join(REPO_ROOT, 'apps/functions/project.json');
-const RUNS = 5;
+const RUNS = 9;
 const POLL_MS = 25;
 
 /** What every handler reads at cold start (dummy values; nothing is called). */
