@@ -1,5 +1,5 @@
-// The API's own parser, read straight from its module (@lumcast/pipeline does not export it), so
-// the form's series-id rule is checked against the server's on the same inputs.
+// The form and the API both use @lumcast/pipeline's `seriesIdProblem`; the API's own parser, read
+// straight from its module (@lumcast/pipeline does not export it), checks the form end to end.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { parsePodcastRequest } from '../../../libs/pipeline/src/api/podcast-request';
 import { validateEpisodeDraft, type EpisodeDraft } from '../src/domain/episode-draft';

@@ -42,6 +42,10 @@ export type { IdentityResolver } from './api/identity';
 export type { PodcastAccepted, QuotaSummary } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
+// Series: the id rule the API and the dashboard's form share
+export { normalizeSeriesId, seriesIdProblem } from './series/series-id';
+export type { SeriesIdProblem } from './series/series-id';
+
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';
 export {

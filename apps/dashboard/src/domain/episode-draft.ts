@@ -8,7 +8,7 @@ import {
 } from '@lumcast/script-generation';
 import type { CreatePodcastRequest } from '../api/types';
 import { estimateCost } from './cost';
-import { seriesIdProblem } from './series-id';
+import { seriesIdProblem } from '@lumcast/pipeline';
 
 /**
  * The New episode form's raw values, as typed.

@@ -4,6 +4,7 @@ import {
   SERIES_ID_MAX_CHARS,
 } from '@lumcast/script-generation';
 import type { VoiceQuality } from '@lumcast/quota';
+import { normalizeSeriesId } from '../series/series-id';
 
 /** A validated `POST /api/podcasts` body. */
 export interface PodcastRequest {
@@ -28,9 +29,6 @@ export class PodcastRequestError extends Error {
 }
 
 const ALLOWED_FIELDS = new Set(['topic', 'sourceText', 'minutes', 'quality', 'seriesId']);
-// A series is named by its user: any text up to the lib's limit, without control characters.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
  * Parses and validates a `POST /api/podcasts` body (raw text). The limits on
@@ -75,11 +73,10 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
   }
 }
 
-/** An absent or empty series id means "no series"; anything else must be a short, printable name. */
+/** An absent or empty series id means "no series"; anything else must pass the series module's rule. */
 function parseSeriesId(seriesId: unknown): string | undefined {
-  if (seriesId === undefined || seriesId === null || seriesId === '') return undefined;
-  const series = typeof seriesId === 'string' ? seriesId.trim() : '';
-  if (series === '' || series.length > SERIES_ID_MAX_CHARS || CONTROL_CHARACTERS.test(series)) {
+  const series = normalizeSeriesId(seriesId);
+  if (series === false) {
     throw new PodcastRequestError(
       'invalid_field',
       `seriesId must be text of 1–${SERIES_ID_MAX_CHARS} characters without control characters.`,
