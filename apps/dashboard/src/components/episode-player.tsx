@@ -2,76 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { Chapter } from '../api/types';
-import { formatClock } from '../domain/time-format';
-
-/**
- * Whether a URL points at the page's own origin (the local stack's signed links) rather
- * than another one (presigned S3 URLs in AWS).
- *
- * @example
- * ```ts
- * isSameOrigin('/api/podcasts/j1/captions?signature=…', 'http://localhost:3000'); // true
- * ```
- */
-export function isSameOrigin(url: string, origin: string): boolean {
-  try {
-    return new URL(url, origin).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A `<track>` only loads captions from its own origin (or with CORS and a `crossorigin`
- * media element, which would also force CORS on the audio). Same-origin captions are
- * used as they are; others are fetched once and served from a blob URL.
- */
-function useCaptionsSource(url: string | undefined): { src?: string; error?: unknown } {
-  const [state, setState] = useState<{ src?: string; error?: unknown }>({});
-  useEffect(() => {
-    if (url === undefined) return undefined;
-    if (isSameOrigin(url, window.location.origin)) {
-      setState({ src: url });
-      return undefined;
-    }
-    let cancelled = false;
-    let objectUrl: string | undefined;
-    fetch(url)
-      .then((response) => {
-        if (!response.ok) throw new Error(`captions: HTTP ${response.status}`);
-        return response.blob();
-      })
-      .then(
-        (blob) => {
-          if (cancelled) return;
-          objectUrl = URL.createObjectURL(blob);
-          setState({ src: objectUrl });
-        },
-        (error: unknown) => {
-          if (!cancelled) setState({ error });
-        },
-      );
-    return () => {
-      cancelled = true;
-      if (objectUrl !== undefined) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
-  return state;
-}
-
-/**
- * Index of the chapter playing at `seconds`, or -1.
- *
- * @example
- * ```ts
- * currentChapterIndex([{ title: 'A', startSeconds: 0, endSeconds: 10 }], 4); // 0
- * ```
- */
-export function currentChapterIndex(chapters: readonly Chapter[], seconds: number): number {
-  return chapters.findIndex(
-    (chapter) => seconds >= chapter.startSeconds && seconds < chapter.endSeconds,
-  );
-}
+import { useCaptionsSource } from '../hooks/use-captions-source';
+import { ChapterList } from './chapter-list';
 
 /** Fresh signed links for one episode, as `GET /api/podcasts/{jobId}` returns them. */
 export interface EpisodeLinks {
@@ -161,7 +93,6 @@ export function EpisodePlayer(props: {
       ? freshCaptions.url
       : captionsBase;
   const captions = useCaptionsSource(captionsUrl);
-  const playing = currentChapterIndex(props.chapters, position);
 
   function seek(chapter: Chapter) {
     const element = audioRef.current;
@@ -340,25 +271,12 @@ export function EpisodePlayer(props: {
       {captions.error !== undefined ? (
         <p className="muted">Captions are not available for this episode right now.</p>
       ) : null}
-      {props.chapters.length > 0 ? (
-        <nav aria-label={`Chapters of “${props.title}”`}>
-          <ol className="chapters">
-            {props.chapters.map((chapter, index) => (
-              <li key={`${chapter.startSeconds}-${index}`}>
-                <button
-                  type="button"
-                  className={`chapter ${index === playing ? 'chapter--current' : ''}`}
-                  aria-current={index === playing ? 'true' : undefined}
-                  onClick={() => seek(chapter)}
-                >
-                  <span className="chapter__time">{formatClock(chapter.startSeconds)}</span>{' '}
-                  {chapter.title}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      ) : null}
+      <ChapterList
+        title={props.title}
+        chapters={props.chapters}
+        position={position}
+        onSeek={seek}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { VOICE_QUALITIES } from '@lumcast/quota';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../api/errors';
 import type { CreatePodcastAccepted, CreatePodcastRequest } from '../api/types';
-import { weeklyFit, type WeeklyFit } from '../domain/cost';
+import { weeklyFit } from '../domain/cost';
 import type { EpisodeField } from '../domain/episode-draft';
 import {
   MAX_EPISODE_MINUTES,
@@ -12,59 +12,16 @@ import {
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
-import { formatLocalDateTime } from '../domain/time-format';
 import { EPISODE_FIELDS, useEpisodeDraft } from '../hooks/use-episode-draft';
 import { QUALITY_LABELS } from './cost-calculator';
+import { EpisodeCostQuote, fitWarning, type FormQuota } from './episode-cost-quote';
+import { EpisodeRefusal, refusalOf, type Refusal } from './episode-refusal';
 import { Field } from './field';
 import { Panel } from './panel';
-
-/** What the form knows of the quota: enough for its hints. */
-type FormQuota = {
-  remaining: number;
-  limit: number;
-  resetsAt?: string;
-  inFlight?: number;
-  maxInFlight?: number;
-};
-
-/**
- * A hint from the last quota the page loaded; the server decides, and its own message
- * replaces this one when it refuses.
- */
-function fitWarning(fit: WeeklyFit, cost: number, quota: FormQuota): string | undefined {
-  if (fit === 'exceeds_limit') {
-    return `This costs ${cost} slots, more than your whole weekly limit of ${quota.limit}. It will be refused; choose fewer minutes or a cheaper voice.`;
-  }
-  if (fit === 'exceeds_remaining') {
-    return `This costs ${cost} slots but only ${quota.remaining} remain this week. It will likely be refused unless slots free up.`;
-  }
-  if (
-    quota.inFlight !== undefined &&
-    quota.maxInFlight !== undefined &&
-    quota.inFlight >= quota.maxInFlight
-  ) {
-    return `You have ${quota.inFlight} episodes in progress, the most your plan runs at once. This one will likely be refused until one of them is done.`;
-  }
-  return undefined;
-}
-
-/** A date the server sent (`retryAt`, `resetsAt`), if it is one. */
-function dateDetail(details: Readonly<Record<string, unknown>>, key: string): Date | undefined {
-  const value = details[key];
-  if (typeof value !== 'string') return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
 
 /** Whether the API's `error.field` names one of the form's fields. */
 function isEpisodeField(field: string | undefined): field is EpisodeField {
   return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(field);
-}
-
-/** A refusal from the server: its message as it came, and when trying again can succeed. */
-interface Refusal {
-  message: string;
-  retryAt?: Date;
 }
 
 /**
@@ -137,11 +94,7 @@ export function NewEpisodeForm(props: {
         episode.fieldRefused(error.field, error.message);
       } else if (error instanceof ApiError) {
         // The server's words, unchanged: it knows what it held and why it refused.
-        const retryAt =
-          dateDetail(error.details, 'retryAt') ?? dateDetail(error.details, 'resetsAt');
-        setRefusal(
-          retryAt === undefined ? { message: error.message } : { message: error.message, retryAt },
-        );
+        setRefusal(refusalOf(error));
         props.onRefused?.(error);
       } else {
         setFormError(describeError(error));
@@ -259,44 +212,13 @@ export function NewEpisodeForm(props: {
           )}
         </Field>
 
-        <p
-          id={`${baseId}-cost`}
-          className="episode-form__cost"
-          aria-live="polite"
-          data-testid="form-cost"
-        >
-          {cost === undefined ? (
-            'Choose a valid length and quality to see the cost.'
-          ) : (
-            <>
-              Estimated cost:{' '}
-              <strong>
-                {cost} {cost === 1 ? 'slot' : 'slots'}
-              </strong>
-              {props.quota ? ` of ${props.quota.remaining} remaining` : ''}. You are charged for the
-              length actually produced, never more than this estimate.
-            </>
-          )}
-        </p>
+        <EpisodeCostQuote id={`${baseId}-cost`} cost={cost} quota={props.quota} />
         {warning && refusal === undefined ? (
           <p className="warning" role="alert" data-testid="form-fit-warning">
             {warning}
           </p>
         ) : null}
-        {refusal ? (
-          <div className="panel-error" role="alert" data-testid="form-refusal">
-            <p data-testid="form-refusal-message">{refusal.message}</p>
-            {refusal.retryAt ? (
-              <p className="muted">
-                You can try again from{' '}
-                <time dateTime={refusal.retryAt.toISOString()}>
-                  {formatLocalDateTime(refusal.retryAt)}
-                </time>
-                .
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        {refusal ? <EpisodeRefusal refusal={refusal} /> : null}
         {formError ? (
           <p className="panel-error" role="alert">
             {formError}
