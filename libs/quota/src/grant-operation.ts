@@ -1,0 +1,95 @@
+import { counterUpdate } from './counter-update';
+import { QuotaContentionError, QuotaInputError } from './errors';
+import { isoWeekKey } from './iso-week';
+import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import { usageAfter } from './ledger-reads';
+import { NO_CHANGE, expiryOf } from './ledger-records';
+import type { GrantRequest, GrantResult } from './ledger-types';
+import { decodeQuotaItem } from './quota-item';
+import {
+  MAX_JOB_ID_BYTES,
+  QUOTA_OPERATION_ATTRIBUTES,
+  QUOTA_RECORD_TTL_ATTRIBUTE,
+  USERS_TABLE_KEY,
+  quotaOperationKey,
+} from './users-table';
+import { assertId, assertRequest, assertSlots, assertUserId } from './validation';
+
+const MAX_GRANT_SLOTS = 100_000;
+const O = QUOTA_OPERATION_ATTRIBUTES;
+
+/**
+ * `QuotaLedger.grant`: extra slots for the current week, in one transaction
+ * with a new operation record, so once per `operationId`.
+ *
+ * @example
+ * ```ts
+ * const result = await grant(context, { userId: 'u-1', operationId: 'ticket-4711', slots: 50, weeklyLimit: 200 });
+ * ```
+ */
+export async function grant(context: LedgerContext, request: GrantRequest): Promise<GrantResult> {
+  assertRequest(request);
+  const { userId, operationId, slots, weeklyLimit } = request;
+  assertUserId(userId);
+  assertId('operationId', operationId, MAX_JOB_ID_BYTES);
+  assertSlots('slots', slots);
+  if (slots < 1 || slots > MAX_GRANT_SLOTS) {
+    throw new QuotaInputError('slots', `must be 1 to ${MAX_GRANT_SLOTS}, got ${slots}`);
+  }
+  assertSlots('weeklyLimit', weeklyLimit);
+  let week = isoWeekKey(clock(context));
+  let startsWeek = false;
+  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+    const outcome = await transactIn(context, [
+      {
+        Update: counterUpdate(
+          context.tableName,
+          userKey(userId),
+          startsWeek ? { kind: 'start_week', week } : { kind: 'in_week', week },
+          { ...NO_CHANGE, granted: slots },
+        ),
+      },
+      {
+        Put: {
+          TableName: context.tableName,
+          Item: {
+            [USERS_TABLE_KEY.partitionKey]: { S: quotaOperationKey(userId, operationId) },
+            [O.kind]: { S: 'grant' },
+            [O.slots]: { N: String(slots) },
+            [O.week]: { S: week },
+            [QUOTA_RECORD_TTL_ATTRIBUTE]: { N: String(expiryOf(week)) },
+          },
+          ConditionExpression: 'attribute_not_exists(#key)',
+          ExpressionAttributeNames: { '#key': USERS_TABLE_KEY.partitionKey },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    ]);
+    if (outcome.applied) {
+      return {
+        outcome: 'granted',
+        week,
+        slots,
+        usage: await usageAfter(context, userId, weeklyLimit),
+      };
+    }
+    if (outcome.conflict) {
+      await backOff(attempt);
+      continue;
+    }
+    const [userReason, operationReason] = outcome.reasons;
+    if (operationReason?.code === 'ConditionalCheckFailed') {
+      const done = operationReason.item;
+      return {
+        outcome: 'already_granted',
+        week: done?.[O.week]?.S ?? week,
+        slots: Number(done?.[O.slots]?.N ?? 0),
+        usage: await usageAfter(context, userId, weeklyLimit),
+      };
+    }
+    const item = decodeQuotaItem(userId, userReason?.item);
+    startsWeek = item.week === undefined || item.week < week;
+    if (!startsWeek && item.week !== undefined) week = item.week;
+  }
+  throw new QuotaContentionError(userId, context.maxAttempts);
+}

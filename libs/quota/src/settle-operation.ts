@@ -1,0 +1,190 @@
+import type { AttributeValue, TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import { counterUpdate, type CounterDelta, type WeekTarget } from './counter-update';
+import { QuotaContentionError } from './errors';
+import { isoWeekKey } from './iso-week';
+import { decodeJobRecord } from './job-record';
+import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import {
+  asTransactItem,
+  expiryOf,
+  guessOf,
+  holdWeekEndedBy,
+  newJobRecord,
+  recordTransition,
+  type RecordGuess,
+} from './ledger-records';
+import type { SettleRequest, SettleResult } from './ledger-types';
+import { decodeQuotaItem, type QuotaItem } from './quota-item';
+import { release } from './release-operation';
+import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
+import { assertJobCharge, assertSlots } from './validation';
+
+const J = QUOTA_JOB_ATTRIBUTES;
+
+/**
+ * `QuotaLedger.settle`: checks the request and charges the job `min(cost, quotedCost)`.
+ *
+ * @example
+ * ```ts
+ * const result = await settle(context, { userId: 'u-1', jobId: 'job-1', cost: 6, quotedCost: 4, weeklyLimit: 200 });
+ * ```
+ */
+export async function settle(
+  context: LedgerContext,
+  request: SettleRequest,
+): Promise<SettleResult> {
+  assertJobCharge(request);
+  const { userId, jobId, cost, weeklyLimit, quotedCost } = request;
+  if (quotedCost !== undefined) assertSlots('quotedCost', quotedCost);
+  return chargeJob(context, userId, jobId, cost, weeklyLimit, quotedCost);
+}
+
+/**
+ * Charges a job in one transaction with its record's transition: from its hold
+ * when `quotedCost` is given (or the record shows one), else like a job never
+ * reserved. Arguments are checked by the caller.
+ *
+ * @example
+ * ```ts
+ * const result = await chargeJob(context, 'u-1', 'job-1', 30, 200, undefined);
+ * ```
+ */
+export async function chargeJob(
+  context: LedgerContext,
+  userId: string,
+  jobId: string,
+  measured: number,
+  weeklyLimit: number,
+  quotedCost: number | undefined,
+): Promise<SettleResult> {
+  const clockWeek = isoWeekKey(clock(context));
+  let guess: RecordGuess =
+    quotedCost === undefined
+      ? { kind: 'absent' }
+      : { kind: 'reserved', held: quotedCost, week: clockWeek };
+  // Where the charge goes when it is not the hold's own week: the current week.
+  let week = clockWeek;
+  let startsWeek = false;
+  let holdWeekEnded = false;
+
+  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+    const quote = guess.kind === 'reserved' ? guess.held : quotedCost;
+    const charge = quote === undefined ? measured : Math.min(measured, quote);
+    const inHoldWeek = guess.kind === 'reserved' && !holdWeekEnded;
+    const chargedWeek = inHoldWeek && guess.kind === 'reserved' ? guess.week : week;
+    if (!inHoldWeek && startsWeek && charge > weeklyLimit) {
+      return overLimit(
+        context,
+        userId,
+        jobId,
+        guess,
+        chargedWeek,
+        measured,
+        weeklyLimit,
+        undefined,
+      );
+    }
+    const target: WeekTarget = inHoldWeek
+      ? { kind: 'in_week', week: chargedWeek }
+      : startsWeek
+        ? { kind: 'start_week', week: chargedWeek }
+        : { kind: 'in_week', week: chargedWeek, maxCommitted: weeklyLimit - charge };
+    const delta: CounterDelta = {
+      used: charge,
+      reserved: inHoldWeek && guess.kind === 'reserved' ? -guess.held : 0,
+      granted: 0,
+      inFlight: guess.kind === 'reserved' ? -1 : 0,
+    };
+    const settled: Record<string, AttributeValue> = {
+      [J.charged]: { N: String(charge) },
+      [J.chargedWeek]: { S: chargedWeek },
+      [J.measured]: { N: String(measured) },
+      [QUOTA_RECORD_TTL_ATTRIBUTE]: { N: String(expiryOf(chargedWeek)) },
+    };
+    const record: TransactWriteItem =
+      guess.kind === 'reserved'
+        ? { Update: recordTransition(context, userId, jobId, guess, 'settled', settled) }
+        : {
+            Put: newJobRecord(context, userId, jobId, {
+              state: 'settled',
+              week: chargedWeek,
+              held: 0,
+              extra: settled,
+            }),
+          };
+    const outcome = await transactIn(context, [
+      asTransactItem(counterUpdate(context.tableName, userKey(userId), target, delta)),
+      record,
+    ]);
+    if (outcome.applied) {
+      return { outcome: 'charged', week: chargedWeek, charged: charge, measured, quoted: quote };
+    }
+    if (outcome.conflict) {
+      await backOff(attempt);
+      continue;
+    }
+    const [userReason, recordReason] = outcome.reasons;
+    if (recordReason?.code === 'ConditionalCheckFailed') {
+      const found = decodeJobRecord(userId, recordReason.item);
+      if (found?.state === 'settled' || found?.state === 'refunded') {
+        return {
+          outcome: 'already_charged',
+          week: found.chargedWeek ?? found.week,
+          charged: found.charged,
+        };
+      }
+      if (found?.state === 'released') return { outcome: 'released' };
+      guess = guessOf(found);
+      continue;
+    }
+    if (inHoldWeek && guess.kind === 'reserved') {
+      holdWeekEnded = holdWeekEndedBy(userId, userReason?.item, guess.week);
+      continue;
+    }
+    const item = decodeQuotaItem(userId, userReason?.item);
+    if (item.week === undefined || item.week < week) {
+      startsWeek = true;
+      continue;
+    }
+    if (item.week > week) {
+      week = item.week;
+      startsWeek = false;
+      continue;
+    }
+    startsWeek = false;
+    if (item.committed + charge > weeklyLimit) {
+      return overLimit(context, userId, jobId, guess, week, measured, weeklyLimit, item);
+    }
+  }
+  throw new QuotaContentionError(userId, context.maxAttempts);
+}
+
+/**
+ * Nothing fits: a held job is released (so it is never charged later), and the
+ * refusal is reported. `item` undefined means a week not started yet (nothing committed).
+ */
+async function overLimit(
+  context: LedgerContext,
+  userId: string,
+  jobId: string,
+  guess: RecordGuess,
+  week: string,
+  measured: number,
+  weeklyLimit: number,
+  item: QuotaItem | undefined,
+): Promise<SettleResult> {
+  if (guess.kind === 'reserved') {
+    const released = await release(context, { userId, jobId, heldCost: guess.held });
+    if (released.outcome === 'already_charged') {
+      return { outcome: 'already_charged', week: released.week, charged: released.charged };
+    }
+  }
+  const committed = item !== undefined && item.week === week ? item.committed : 0;
+  return {
+    outcome: 'over_limit',
+    week,
+    measured,
+    remaining: Math.max(0, weeklyLimit - committed),
+    limit: weeklyLimit,
+  };
+}
