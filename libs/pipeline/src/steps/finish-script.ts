@@ -2,7 +2,6 @@ import {
   acceptedWordRange,
   countScriptWords,
   joinScriptParts,
-  planSpeech,
   ScriptOutputError,
   type PodcastScript,
   type ScriptOutline,
@@ -13,7 +12,8 @@ import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
 import { storedOutlineSchema, storedScriptPartSchema } from './script-part-inputs';
 import { JobStateError } from './step-errors';
-import type { ScriptArtifact, WriteScriptOutput } from './write-script';
+import { storeScriptForSynthesis } from './script-writing';
+import type { WriteScriptOutput } from './write-script';
 
 /** Dependencies of {@link createFinishScriptStep}. */
 export interface FinishScriptDeps {
@@ -111,21 +111,11 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
       }
       script = joined.script;
     }
-    const plan = planSpeech(script, { maxChars: deps.maxChunkChars });
-    const artifact: ScriptArtifact = { script, plan };
-    await deps.store.put(
-      objectKeys.script(userId, jobId),
-      JSON.stringify(artifact),
-      'application/json',
-    );
     // A job that became final meanwhile must not send its chunks to Polly (paid work).
-    if (!(await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length }))) {
-      throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
-    }
-    return {
-      quality: stored.request.quality,
-      totalChunks: plan.length,
-      chunks: plan.map(({ index, text, hostIndex }) => ({ index, text, hostIndex })),
-    };
+    return storeScriptForSynthesis(
+      deps,
+      { userId, jobId, quality: stored.request.quality },
+      script,
+    );
   };
 }

@@ -7,7 +7,7 @@ import {
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
-import { JobStateError } from './step-errors';
+import { startScriptWriting } from './script-writing';
 
 /** Dependencies of {@link createWriteOutlineStep}. */
 export interface WriteOutlineDeps {
@@ -40,14 +40,7 @@ export function createWriteOutlineStep(deps: WriteOutlineDeps) {
     userId,
     jobId,
   }: Pick<WriteOutlineInput, 'userId' | 'jobId'>): Promise<WriteOutlineOutput> {
-    const job = await deps.jobs.get(userId, jobId);
-    if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
-    if (!(await deps.jobs.setStatus(userId, jobId, 'writing_script'))) {
-      throw new JobStateError(`Job ${jobId} is already final (${job.status})`);
-    }
-    const series = job.seriesId
-      ? await deps.seriesMemory.recall({ userId, seriesId: job.seriesId })
-      : undefined;
+    const { job, series } = await startScriptWriting(deps, { userId, jobId });
     const request = parseScriptRequest({
       topic: job.topic,
       sourceText: job.sourceText,

@@ -5,10 +5,9 @@ import type {
   SeriesMemory,
   SpeechChunk,
 } from '@lumcast/script-generation';
-import { planSpeech } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
-import { objectKeys, type ObjectStore } from '../ports/object-store';
-import { JobStateError } from './step-errors';
+import type { ObjectStore } from '../ports/object-store';
+import { startScriptWriting, storeScriptForSynthesis } from './script-writing';
 import type { JobRef, SpeechChunkItem } from './step-inputs';
 
 /** What WriteScript stores for the later steps: the script and its speech plan. */
@@ -47,14 +46,7 @@ export interface WriteScriptDeps {
  */
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {
-    const job = await deps.jobs.get(userId, jobId);
-    if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
-    if (!(await deps.jobs.setStatus(userId, jobId, 'writing_script'))) {
-      throw new JobStateError(`Job ${jobId} is already final (${job.status})`);
-    }
-    const series = job.seriesId
-      ? await deps.seriesMemory.recall({ userId, seriesId: job.seriesId })
-      : undefined;
+    const { job, series } = await startScriptWriting(deps, { userId, jobId });
     const script = await deps.writer.write({
       topic: job.topic,
       sourceText: job.sourceText,
@@ -62,20 +54,6 @@ export function createWriteScriptStep(deps: WriteScriptDeps) {
       quality: job.quality,
       series,
     });
-    const plan = planSpeech(script, { maxChars: deps.maxChunkChars });
-    const artifact: ScriptArtifact = { script, plan };
-    await deps.store.put(
-      objectKeys.script(userId, jobId),
-      JSON.stringify(artifact),
-      'application/json',
-    );
-    if (!(await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length }))) {
-      throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
-    }
-    return {
-      quality: job.quality,
-      totalChunks: plan.length,
-      chunks: plan.map(({ index, text, hostIndex }) => ({ index, text, hostIndex })),
-    };
+    return storeScriptForSynthesis(deps, { userId, jobId, quality: job.quality }, script);
   };
 }

@@ -1,0 +1,64 @@
+import { planSpeech, type PodcastScript, type SeriesMemory } from '@lumcast/script-generation';
+import type { JobRecord } from '../jobs/job';
+import type { JobsTable } from '../jobs/jobs-table';
+import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { JobStateError } from './step-errors';
+import type { ScriptArtifact, WriteScriptOutput } from './write-script';
+
+/**
+ * The start both script steps share (WriteScript, and WriteOutline for long episodes): the job
+ * must exist and not be final; it moves to `writing_script`, and a job in a series gets the
+ * series' memory. Throws {@link JobStateError} for a missing or final job.
+ *
+ * @example
+ * ```ts
+ * const { job, series } = await startScriptWriting(deps, { userId, jobId });
+ * ```
+ */
+export async function startScriptWriting(
+  deps: { jobs: JobsTable; seriesMemory: SeriesMemory },
+  { userId, jobId }: { userId: string; jobId: string },
+): Promise<{ job: JobRecord; series: Awaited<ReturnType<SeriesMemory['recall']>> | undefined }> {
+  const job = await deps.jobs.get(userId, jobId);
+  if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
+  if (!(await deps.jobs.setStatus(userId, jobId, 'writing_script'))) {
+    throw new JobStateError(`Job ${jobId} is already final (${job.status})`);
+  }
+  const series = job.seriesId
+    ? await deps.seriesMemory.recall({ userId, seriesId: job.seriesId })
+    : undefined;
+  return { job, series };
+}
+
+/**
+ * The end both script steps share (WriteScript, and FinishScript for long episodes): plans the
+ * script's speech chunks, stores script and plan, and moves the job to `synthesizing`. A job
+ * that became final meanwhile throws {@link JobStateError}, so its chunks never reach the
+ * speech engine (paid work).
+ *
+ * @example
+ * ```ts
+ * return await storeScriptForSynthesis(deps, { userId, jobId, quality: job.quality }, script);
+ * ```
+ */
+export async function storeScriptForSynthesis(
+  deps: { jobs: JobsTable; store: ObjectStore; maxChunkChars: number },
+  { userId, jobId, quality }: { userId: string; jobId: string; quality: string },
+  script: PodcastScript,
+): Promise<WriteScriptOutput> {
+  const plan = planSpeech(script, { maxChars: deps.maxChunkChars });
+  const artifact: ScriptArtifact = { script, plan };
+  await deps.store.put(
+    objectKeys.script(userId, jobId),
+    JSON.stringify(artifact),
+    'application/json',
+  );
+  if (!(await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length }))) {
+    throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
+  }
+  return {
+    quality,
+    totalChunks: plan.length,
+    chunks: plan.map(({ index, text, hostIndex }) => ({ index, text, hostIndex })),
+  };
+}
