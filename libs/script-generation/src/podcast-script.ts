@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { spokenWordEnds } from './spoken-words';
 
 /**
@@ -51,11 +51,10 @@ export const SCRIPT_HOST_NAME_MAX_CHARS = 60;
 const nonBlank = (what: string, max?: number) => {
   const base = z
     .string({ error: `${what} must be a string` })
-    .trim()
-    .min(1, { error: `${what} must not be empty` });
+    .check(z.trim(), z.minLength(1, { error: `${what} must not be empty` }));
   return max === undefined
     ? base
-    : base.max(max, { error: `${what} must be at most ${max} characters` });
+    : base.check(z.maxLength(max, { error: `${what} must be at most ${max} characters` }));
 };
 
 const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
@@ -69,7 +68,7 @@ const chapterSchema = z.object({
   title: nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS),
   segments: z
     .array(segmentSchema, { error: 'segments must be an array' })
-    .min(1, { error: 'a chapter needs at least one segment' }),
+    .check(z.minLength(1, { error: 'a chapter needs at least one segment' })),
 });
 
 /**
@@ -91,36 +90,42 @@ export const podcastScriptSchema = z
     }),
     chapters: z
       .array(chapterSchema, { error: 'chapters must be an array' })
-      .min(1, { error: 'a script needs at least one chapter' }),
+      .check(z.minLength(1, { error: 'a script needs at least one chapter' })),
     keyPoints: z
       .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
         error: 'keyPoints must be an array of strings',
       })
-      .min(1, { error: 'list at least one key point' })
-      .max(SCRIPT_KEY_POINTS_MAX, { error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
+      .check(
+        z.minLength(1, { error: 'list at least one key point' }),
+        z.maxLength(SCRIPT_KEY_POINTS_MAX, {
+          error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points`,
+        }),
+      ),
   })
-  .superRefine((script, context) => {
-    const [first, second] = script.hosts;
-    if (first.name === second.name) {
-      context.addIssue({
-        code: 'custom',
-        path: ['hosts', 1, 'name'],
-        message: 'the two hosts must have different names',
-      });
-    }
-    const names = new Set([first.name, second.name]);
-    script.chapters.forEach((chapter, chapterIndex) =>
-      chapter.segments.forEach((segment, segmentIndex) => {
-        if (!names.has(segment.speaker)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['chapters', chapterIndex, 'segments', segmentIndex, 'speaker'],
-            message: `speaker "${segment.speaker}" is not one of the hosts (${first.name}, ${second.name})`,
-          });
-        }
-      }),
-    );
-  });
+  .check(
+    z.superRefine((script, context) => {
+      const [first, second] = script.hosts;
+      if (first.name === second.name) {
+        context.addIssue({
+          code: 'custom',
+          path: ['hosts', 1, 'name'],
+          message: 'the two hosts must have different names',
+        });
+      }
+      const names = new Set([first.name, second.name]);
+      script.chapters.forEach((chapter, chapterIndex) =>
+        chapter.segments.forEach((segment, segmentIndex) => {
+          if (!names.has(segment.speaker)) {
+            context.addIssue({
+              code: 'custom',
+              path: ['chapters', chapterIndex, 'segments', segmentIndex, 'speaker'],
+              message: `speaker "${segment.speaker}" is not one of the hosts (${first.name}, ${second.name})`,
+            });
+          }
+        }),
+      );
+    }),
+  );
 
 /**
  * A two-host podcast script: title, one-paragraph summary, the two hosts, chapters of

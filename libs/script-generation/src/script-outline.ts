@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import {
   SCRIPT_HOST_NAME_MAX_CHARS,
   SCRIPT_KEY_POINT_MAX_CHARS,
@@ -33,9 +33,11 @@ export const OUTLINE_BRIEF_MAX_CHARS = 2_000;
 const nonBlank = (what: string, max: number) =>
   z
     .string({ error: `${what} must be a string` })
-    .trim()
-    .min(1, { error: `${what} must not be empty` })
-    .max(max, { error: `${what} must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${what} must not be empty` }),
+      z.maxLength(max, { error: `${what} must be at most ${max} characters` }),
+    );
 
 const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
 
@@ -44,8 +46,10 @@ const plannedChapterSchema = z.object({
   brief: nonBlank('chapter brief', OUTLINE_BRIEF_MAX_CHARS),
   targetWords: z
     .number({ error: 'targetWords must be a number' })
-    .int({ error: 'targetWords must be a whole number' })
-    .min(1, { error: 'targetWords must be at least 1' }),
+    .check(
+      z.int({ error: 'targetWords must be a whole number' }),
+      z.minimum(1, { error: 'targetWords must be at least 1' }),
+    ),
 });
 
 /**
@@ -68,19 +72,25 @@ export const scriptOutlineSchema = z
       .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
         error: 'keyPoints must be an array of strings',
       })
-      .min(1, { error: 'list at least one key point' })
-      .max(SCRIPT_KEY_POINTS_MAX, { error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
-    chapters: z
-      .array(plannedChapterSchema, { error: 'chapters must be an array' })
-      .min(1, { error: 'an outline needs at least one chapter' })
-      .max(OUTLINE_CHAPTERS_MAX, {
+      .check(
+        z.minLength(1, { error: 'list at least one key point' }),
+        z.maxLength(SCRIPT_KEY_POINTS_MAX, {
+          error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points`,
+        }),
+      ),
+    chapters: z.array(plannedChapterSchema, { error: 'chapters must be an array' }).check(
+      z.minLength(1, { error: 'an outline needs at least one chapter' }),
+      z.maxLength(OUTLINE_CHAPTERS_MAX, {
         error: `an outline has at most ${OUTLINE_CHAPTERS_MAX} chapters`,
       }),
+    ),
   })
-  .refine((outline) => outline.hosts[0].name !== outline.hosts[1].name, {
-    error: 'the two hosts must have different names',
-    path: ['hosts', 1, 'name'],
-  });
+  .check(
+    z.refine((outline) => outline.hosts[0].name !== outline.hosts[1].name, {
+      error: 'the two hosts must have different names',
+      path: ['hosts', 1, 'name'],
+    }),
+  );
 
 /**
  * The plan of an episode written in parts: title, summary, key points and hosts of the

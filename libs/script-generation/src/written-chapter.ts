@@ -1,22 +1,20 @@
-import { z } from 'zod';
+import * as z from './zod-mini';
 import type { ScriptChapter } from './podcast-script';
 import type { ScriptOutline } from './script-outline';
 
 const segmentSchema = z.object({
   speaker: z
     .string({ error: 'speaker must be a string' })
-    .trim()
-    .min(1, { error: 'speaker must not be empty' }),
+    .check(z.trim(), z.minLength(1, { error: 'speaker must not be empty' })),
   text: z
     .string({ error: 'segment text must be a string' })
-    .trim()
-    .min(1, { error: 'segment text must not be empty' }),
+    .check(z.trim(), z.minLength(1, { error: 'segment text must not be empty' })),
 });
 
 const writtenChapterSchema = z.object({
   segments: z
     .array(segmentSchema, { error: 'segments must be an array' })
-    .min(1, { error: 'a chapter needs at least one segment' }),
+    .check(z.minLength(1, { error: 'a chapter needs at least one segment' })),
 });
 
 /** Outcome of {@link validateWrittenChapter}. @example `if (!result.ok) console.log(result.issues);` */
