@@ -1,7 +1,7 @@
 import { QuotaStateError } from './errors';
 import type { LedgerContext } from './ledger-context';
 import { readUser } from './ledger-reads';
-import type { DeductRequest, DeductResult } from './ledger-types';
+import type { DeductRequest, DeductResult } from './settle-types';
 import { chargeJob } from './settle-operation';
 import { assertJobCharge } from './validation';
 

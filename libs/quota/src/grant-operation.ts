@@ -4,7 +4,7 @@ import { isoWeekKey } from './iso-week';
 import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { usageAfter } from './ledger-reads';
 import { NO_CHANGE, expiryOf } from './ledger-records';
-import type { GrantRequest, GrantResult } from './ledger-types';
+import type { GrantRequest, GrantResult } from './grant-types';
 import { decodeQuotaItem } from './quota-item';
 import {
   MAX_JOB_ID_BYTES,

@@ -21,29 +21,24 @@ export type { QuotaJobState } from './job-record';
 export { QuotaLedger } from './ledger';
 export type {
   QuotaLedgerOptions,
-  AdmitRequest,
-  AdmitResult,
-  ReserveRequest,
-  ReserveResult,
-  SettleRequest,
-  SettleResult,
-  ReleaseRequest,
-  ReleaseResult,
-  DeductRequest,
-  DeductResult,
   PreflightRequest,
   PreflightResult,
   UsageRequest,
   UsageResult,
   WasChargedRequest,
   QuotaJobRecord,
-  GrantRequest,
-  GrantResult,
-  RefundRequest,
-  RefundResult,
-  SetPlanRequest,
-  SetPlanResult,
 } from './ledger-types';
+export type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
+export type {
+  SettleRequest,
+  SettleResult,
+  ReleaseRequest,
+  ReleaseResult,
+  DeductRequest,
+  DeductResult,
+} from './settle-types';
+export type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
+export type { SetPlanRequest, SetPlanResult } from './plan-types';
 export {
   QuotaError,
   QuotaInputError,

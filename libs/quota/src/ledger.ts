@@ -1,29 +1,24 @@
 import { ledgerContext, type LedgerContext } from './ledger-context';
 import type {
-  AdmitRequest,
-  AdmitResult,
-  DeductRequest,
-  DeductResult,
-  GrantRequest,
-  GrantResult,
   PreflightRequest,
   PreflightResult,
   QuotaJobRecord,
   QuotaLedgerOptions,
-  RefundRequest,
-  RefundResult,
-  ReleaseRequest,
-  ReleaseResult,
-  ReserveRequest,
-  ReserveResult,
-  SetPlanRequest,
-  SetPlanResult,
-  SettleRequest,
-  SettleResult,
   UsageRequest,
   UsageResult,
   WasChargedRequest,
 } from './ledger-types';
+import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
+import type {
+  DeductRequest,
+  DeductResult,
+  ReleaseRequest,
+  ReleaseResult,
+  SettleRequest,
+  SettleResult,
+} from './settle-types';
+import type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
+import type { SetPlanRequest, SetPlanResult } from './plan-types';
 import { deduct as deductOperation } from './deduct-operation';
 import { grant as grantOperation } from './grant-operation';
 import { planOf as planOfOperation, setPlan as setPlanOperation } from './plan-operation';

@@ -3,7 +3,7 @@ import { toQuotaError } from './aws-errors';
 import { QuotaInputError } from './errors';
 import { userKey, type LedgerContext } from './ledger-context';
 import { readUser, usageAfter } from './ledger-reads';
-import type { SetPlanRequest, SetPlanResult } from './ledger-types';
+import type { SetPlanRequest, SetPlanResult } from './plan-types';
 import { PLANS, isPlan } from './plans';
 import { USER_PLAN_ATTRIBUTE } from './users-table';
 import { assertRequest, assertUserId } from './validation';

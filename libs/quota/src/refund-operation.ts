@@ -11,7 +11,7 @@ import {
 } from './ledger-context';
 import { readRecord, usageAfter } from './ledger-reads';
 import { NO_CHANGE, asTransactItem } from './ledger-records';
-import type { RefundRequest, RefundResult } from './ledger-types';
+import type { RefundRequest, RefundResult } from './grant-types';
 import { decodeQuotaItem } from './quota-item';
 import { QUOTA_JOB_ATTRIBUTES } from './users-table';
 import { assertJobRef, assertSlots } from './validation';

@@ -13,7 +13,7 @@ import {
   recordTransition,
   type RecordGuess,
 } from './ledger-records';
-import type { ReleaseRequest, ReleaseResult } from './ledger-types';
+import type { ReleaseRequest, ReleaseResult } from './settle-types';
 import { QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
 import { assertJobRef, assertSlots } from './validation';
 

@@ -4,7 +4,7 @@ import { isoWeekKey, weekWindow } from './iso-week';
 import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { readRecord, readUser, usageOf } from './ledger-reads';
 import { newJobRecord, requireRecord } from './ledger-records';
-import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './ledger-types';
+import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
 import { DEFAULT_PLAN, isPlan, planLimitsFor } from './plans';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { assertJobCharge, assertJobRef, assertSlots } from './validation';

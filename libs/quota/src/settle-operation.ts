@@ -13,7 +13,7 @@ import {
   recordTransition,
   type RecordGuess,
 } from './ledger-records';
-import type { SettleRequest, SettleResult } from './ledger-types';
+import type { SettleRequest, SettleResult } from './settle-types';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { release } from './release-operation';
 import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
