@@ -5,7 +5,7 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { z } from 'zod';
+import * as z from './zod-mini';
 import { ScriptInputError, SeriesMemoryError } from './errors';
 import { boundText } from './bound-text';
 import {
@@ -52,24 +52,26 @@ export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
 export const SERIES_MEMORY_DEFAULT_BUDGET_CHARS = 4_000;
 
 const idSchema = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .trim()
-    .min(1, { error: `${field} must not be empty` })
-    .max(SERIES_ID_MAX_CHARS, {
+  z.string({ error: `${field} must be a string` }).check(
+    z.trim(),
+    z.minLength(1, { error: `${field} must not be empty` }),
+    z.maxLength(SERIES_ID_MAX_CHARS, {
       error: `${field} must be at most ${SERIES_ID_MAX_CHARS} characters`,
-    });
+    }),
+  );
 
-const userIdSchema = idSchema('userId').refine((id) => !id.includes('#'), {
-  error: 'userId must not contain "#"',
-});
+const userIdSchema = idSchema('userId').check(
+  z.refine((id) => !id.includes('#'), { error: 'userId must not contain "#"' }),
+);
 
 const textSchema = (field: string, max: number) =>
   z
     .string({ error: `${field} must be a string` })
-    .trim()
-    .min(1, { error: `${field} must not be empty` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${field} must not be empty` }),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+    );
 
 const rememberSchema = z.object({
   userId: userIdSchema,
@@ -81,20 +83,25 @@ const rememberSchema = z.object({
     .array(textSchema('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
       error: 'keyPoints must be an array of strings',
     })
-    .max(SCRIPT_KEY_POINTS_MAX, { error: `at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
+    .check(
+      z.maxLength(SCRIPT_KEY_POINTS_MAX, { error: `at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
+    ),
 });
+
+const budgetRange = `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}`;
 
 const recallSchema = z.object({
   userId: userIdSchema,
   seriesId: idSchema('seriesId'),
-  budgetChars: z
-    .number({ error: 'budgetChars must be a number' })
-    .int({ error: 'budgetChars must be a whole number' })
-    .min(1, { error: `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}` })
-    .max(SERIES_CONTEXT_MAX_CHARS, {
-      error: `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}`,
-    })
-    .optional(),
+  budgetChars: z.optional(
+    z
+      .number({ error: 'budgetChars must be a number' })
+      .check(
+        z.int({ error: 'budgetChars must be a whole number' }),
+        z.minimum(1, { error: budgetRange }),
+        z.maximum(SERIES_CONTEXT_MAX_CHARS, { error: budgetRange }),
+      ),
+  ),
 });
 
 /**
@@ -132,7 +139,7 @@ export interface SeriesMemoryOptions {
   now?: () => Date;
 }
 
-function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+function parseInput<T>(schema: z.ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
