@@ -5,21 +5,10 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import * as z from './zod-mini';
 import { ScriptInputError, SeriesMemoryError } from './errors';
-import { boundText } from './bound-text';
-import {
-  SCRIPT_KEY_POINT_MAX_CHARS,
-  SCRIPT_KEY_POINTS_MAX,
-  SCRIPT_SUMMARY_MAX_CHARS,
-  SCRIPT_TITLE_MAX_CHARS,
-} from './podcast-script';
-import {
-  SERIES_CONTEXT_MAX_CHARS,
-  type PreviousEpisode,
-  type SeriesContext,
-  SERIES_ID_MAX_CHARS,
-} from './script-request';
+import type { PreviousEpisode, SeriesContext } from './script-request';
+import { episodeChars, fitEpisode } from './series-episode-fit';
+import { parseSeriesMemoryInput, recallSchema, rememberSchema } from './series-memory-inputs';
 
 /**
  * Key schema of the series-memory table, for the local stack and the CDK app to create
@@ -50,59 +39,6 @@ export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
  * ```
  */
 export const SERIES_MEMORY_DEFAULT_BUDGET_CHARS = 4_000;
-
-const idSchema = (field: string) =>
-  z.string({ error: `${field} must be a string` }).check(
-    z.trim(),
-    z.minLength(1, { error: `${field} must not be empty` }),
-    z.maxLength(SERIES_ID_MAX_CHARS, {
-      error: `${field} must be at most ${SERIES_ID_MAX_CHARS} characters`,
-    }),
-  );
-
-const userIdSchema = idSchema('userId').check(
-  z.refine((id) => !id.includes('#'), { error: 'userId must not contain "#"' }),
-);
-
-const textSchema = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${field} must not be empty` }),
-      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
-    );
-
-const rememberSchema = z.object({
-  userId: userIdSchema,
-  seriesId: idSchema('seriesId'),
-  jobId: idSchema('jobId'),
-  title: textSchema('title', SCRIPT_TITLE_MAX_CHARS),
-  summary: textSchema('summary', SCRIPT_SUMMARY_MAX_CHARS),
-  keyPoints: z
-    .array(textSchema('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
-      error: 'keyPoints must be an array of strings',
-    })
-    .check(
-      z.maxLength(SCRIPT_KEY_POINTS_MAX, { error: `at most ${SCRIPT_KEY_POINTS_MAX} key points` }),
-    ),
-});
-
-const budgetRange = `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}`;
-
-const recallSchema = z.object({
-  userId: userIdSchema,
-  seriesId: idSchema('seriesId'),
-  budgetChars: z.optional(
-    z
-      .number({ error: 'budgetChars must be a number' })
-      .check(
-        z.int({ error: 'budgetChars must be a whole number' }),
-        z.minimum(1, { error: budgetRange }),
-        z.maximum(SERIES_CONTEXT_MAX_CHARS, { error: budgetRange }),
-      ),
-  ),
-});
 
 /**
  * What {@link SeriesMemory.remember} stores about a finished episode.
@@ -137,37 +73,6 @@ export interface SeriesMemoryOptions {
   tableName: string;
   /** Clock for the `episodeAt` sort key; default the system clock. */
   now?: () => Date;
-}
-
-function parseInput<T>(schema: z.ZodMiniType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(input)';
-  throw new ScriptInputError(field, issue?.message ?? 'invalid input', { cause: result.error });
-}
-
-function episodeChars(episode: PreviousEpisode): number {
-  return (
-    episode.title.length +
-    episode.summary.length +
-    episode.keyPoints.reduce((sum, point) => sum + point.length, 0)
-  );
-}
-
-/**
- * Shrinks one episode to fit a budget: key points are dropped from the end, then the
- * summary is cut at a word or grapheme boundary (with `…`, see `boundText`). Returns
- * undefined if not even the title fits.
- */
-function fitEpisode(episode: PreviousEpisode, budget: number): PreviousEpisode | undefined {
-  if (episode.title.length >= budget) return undefined;
-  const keyPoints = [...episode.keyPoints];
-  const fitted = () => ({ ...episode, keyPoints });
-  while (keyPoints.length > 0 && episodeChars(fitted()) > budget) keyPoints.pop();
-  const room = budget - episode.title.length;
-  if (episode.summary.length <= room) return fitted();
-  return { title: episode.title, summary: boundText(episode.summary, room), keyPoints: [] };
 }
 
 function readString(item: Record<string, AttributeValue>, name: string): string {
@@ -220,7 +125,7 @@ export class SeriesMemory {
    * ```
    */
   async remember(episode: RememberedEpisode): Promise<void> {
-    const checked = parseInput(rememberSchema, episode);
+    const checked = parseSeriesMemoryInput(rememberSchema, episode);
     const at = this.now().toISOString();
     try {
       await this.client.send(
@@ -262,7 +167,7 @@ export class SeriesMemory {
     seriesId: string;
     budgetChars?: number;
   }): Promise<SeriesContext> {
-    const checked = parseInput(recallSchema, query);
+    const checked = parseSeriesMemoryInput(recallSchema, query);
     const budget = checked.budgetChars ?? SERIES_MEMORY_DEFAULT_BUDGET_CHARS;
     const newestFirst: PreviousEpisode[] = [];
     const seenJobs = new Set<string>();
