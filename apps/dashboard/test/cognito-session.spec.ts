@@ -3,7 +3,6 @@
  */
 import { webcrypto } from 'node:crypto';
 import { AuthError } from '../src/api/errors';
-import type { CognitoConfig } from '../src/config/runtime-config';
 import {
   PENDING_SIGN_IN_STORAGE_KEY,
   TOKENS_STORAGE_KEY,
@@ -16,14 +15,9 @@ import {
 } from '../src/identity/cognito-session';
 import { codeChallengeS256 } from '../src/identity/pkce';
 import { sendJson, startLocalHttpServer } from './support/local-http-server';
+import { TEST_COGNITO_CONFIG } from './support/cognito-config';
 
-const CONFIG: CognitoConfig = {
-  identity: 'cognito',
-  region: 'eu-west-1',
-  userPoolId: 'eu-west-1_TEST',
-  userPoolClientId: 'client-123',
-  cognitoDomain: 'lumcast-test',
-};
+const CONFIG = TEST_COGNITO_CONFIG;
 
 function memoryStorage() {
   const items = new Map<string, string>();

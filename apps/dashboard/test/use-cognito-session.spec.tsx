@@ -1,21 +1,15 @@
 import { webcrypto } from 'node:crypto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, AuthError } from '../src/api/errors';
-import type { CognitoConfig } from '../src/config/runtime-config';
 import { useCognitoSession } from '../src/hooks/use-cognito-session';
 import {
   PENDING_SIGN_IN_STORAGE_KEY,
   TOKENS_STORAGE_KEY,
   type CognitoEnvironment,
 } from '../src/identity/cognito-session';
+import { TEST_COGNITO_CONFIG } from './support/cognito-config';
 
-const CONFIG: CognitoConfig = {
-  identity: 'cognito',
-  region: 'eu-west-1',
-  userPoolId: 'eu-west-1_TEST',
-  userPoolClientId: 'client-123',
-  cognitoDomain: 'lumcast-test',
-};
+const CONFIG = TEST_COGNITO_CONFIG;
 const HOSTED_UI = 'https://lumcast-test.auth.eu-west-1.amazoncognito.com';
 const NOW = new Date('2026-12-02T09:00:00Z');
 
