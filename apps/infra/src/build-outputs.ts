@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PIPELINE_FUNCTIONS, type PipelineFunction } from '@lumcast/pipeline';
 import { MissingBuildOutputError } from './errors';
 
 /**
@@ -10,14 +11,7 @@ import { MissingBuildOutputError } from './errors';
  * HANDLER_NAMES.map(bundleFileName); // ['api.mjs', 'sqs-consumer.mjs', ...]
  * ```
  */
-export const HANDLER_NAMES = [
-  'api',
-  'sqs-consumer',
-  'write-script',
-  'synthesize',
-  'assemble',
-  'callback',
-] as const;
+export const HANDLER_NAMES = PIPELINE_FUNCTIONS;
 
 /**
  * One of {@link HANDLER_NAMES}.
@@ -27,7 +21,7 @@ export const HANDLER_NAMES = [
  * const handler: HandlerName = 'synthesize';
  * ```
  */
-export type HandlerName = (typeof HANDLER_NAMES)[number];
+export type HandlerName = PipelineFunction;
 
 /**
  * The monorepo root (this file lives in apps/infra/src).

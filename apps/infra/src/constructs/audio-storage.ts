@@ -1,9 +1,10 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 import { PostDeployCall } from './post-deploy-call';
+import { privateBucketProps } from './private-bucket';
 
 /**
  * Intermediate chunk objects (`chunks/<userId>/<jobId>/<index>.mp3`) expire after this many days.
@@ -45,16 +46,11 @@ export class AudioStorage extends Construct {
 
   constructor(scope: Construct, id: string, props: AudioStorageProps) {
     super(scope, id);
-    const disposable = props.config.stage === 'dev';
     this.accessLogs = new Bucket(this, 'AccessLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...privateBucketProps(props.config),
       // CloudFront standard logging writes with ACLs, so the bucket must accept them.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(90) }],
-      removalPolicy: props.config.removalPolicy,
-      autoDeleteObjects: disposable,
     });
     Validations.of(this.accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
@@ -62,9 +58,7 @@ export class AudioStorage extends Construct {
     });
 
     this.audio = new Bucket(this, 'Audio', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...privateBucketProps(props.config),
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'audio-bucket/',
@@ -76,8 +70,6 @@ export class AudioStorage extends Construct {
         },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
-      removalPolicy: props.config.removalPolicy,
-      autoDeleteObjects: disposable,
     });
     this.config = props.config;
   }

@@ -16,10 +16,11 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
+import { privateBucketProps } from './private-bucket';
 
 /**
  * Viewer-request rewrite for Next's static export (`trailingSlash: false`):
@@ -98,15 +99,10 @@ export class DashboardHosting extends Construct {
 
   constructor(scope: Construct, id: string, props: DashboardHostingProps) {
     super(scope, id);
-    const disposable = props.config.stage === 'dev';
     this.siteBucket = new Bucket(this, 'Site', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...privateBucketProps(props.config),
       serverAccessLogsBucket: props.logBucket,
       serverAccessLogsPrefix: 'dashboard-bucket/',
-      removalPolicy: props.config.removalPolicy,
-      autoDeleteObjects: disposable,
     });
     const rewrite = new CloudFrontFunction(this, 'StaticExportRewrite', {
       code: FunctionCode.fromInline(STATIC_EXPORT_REWRITE),

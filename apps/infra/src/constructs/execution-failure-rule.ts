@@ -1,12 +1,13 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { IDestination, IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { UNSUCCESSFUL_EXECUTION_STATUSES } from '@lumcast/pipeline';
 import { Construct } from 'constructs';
+import { DeadLetterQueue } from './dead-letter-queue';
 
 /**
  * How EventBridge retries delivering one execution-status event to the callback:
@@ -74,16 +75,8 @@ export class ExecutionFailureRule extends Construct {
 
   constructor(scope: Construct, id: string, props: ExecutionFailureRuleProps) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetter', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is the dead-letter queue of the execution-status rule and of the ' +
-        "callback's asynchronous invocations; it has no DLQ of its own.",
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetter', {
+      of: "the execution-status rule and of the callback's asynchronous invocations",
     });
 
     this.rule = new Rule(this, 'Rule', {

@@ -1,6 +1,7 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { DeadLetterQueue } from './dead-letter-queue';
 
 /**
  * A message is received at most this many times before it moves to the DLQ.
@@ -42,15 +43,7 @@ export class JobQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: JobQueueProps) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetter', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the job queue; it has no DLQ of its own.',
-    });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetter', { of: 'the job queue' });
     this.queue = new Queue(this, 'Jobs', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

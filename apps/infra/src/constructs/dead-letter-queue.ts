@@ -1,0 +1,41 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+
+/**
+ * Props of {@link DeadLetterQueue}.
+ *
+ * @example
+ * ```ts
+ * const props: DeadLetterQueueProps = { of: 'the job queue' };
+ * ```
+ */
+export interface DeadLetterQueueProps {
+  /** What this queue is the dead-letter queue of, e.g. `the job queue`: said in the cdk-nag acknowledgment. */
+  readonly of: string;
+}
+
+/**
+ * A dead-letter queue as every one in this app is: SSE-SQS encrypted, TLS-only, keeping
+ * what lands in it for 14 days, with cdk-nag's "no DLQ of its own" finding
+ * (`AwsSolutions-SQS3`) acknowledged, since a dead-letter queue is the end of the line.
+ *
+ * @example
+ * ```ts
+ * const deadLetterQueue = new DeadLetterQueue(this, 'DeadLetter', { of: 'the job queue' });
+ * new Queue(this, 'Jobs', { deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 } });
+ * ```
+ */
+export class DeadLetterQueue extends Queue {
+  constructor(scope: Construct, id: string, props: DeadLetterQueueProps) {
+    super(scope, id, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is the dead-letter queue of ${props.of}; it has no DLQ of its own.`,
+    });
+  }
+}
