@@ -1,7 +1,7 @@
 'use client';
 
 import { VOICE_QUALITIES } from '@lumcast/quota';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { ApiError, describeError } from '../api/errors';
 import type { CreatePodcastAccepted, CreatePodcastRequest } from '../api/types';
 import { weeklyFit } from '../domain/cost';
@@ -22,6 +22,15 @@ import { Panel } from './panel';
 /** Whether the API's `error.field` names one of the form's fields. */
 function isEpisodeField(field: string | undefined): field is EpisodeField {
   return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(field);
+}
+
+/** A field's label followed by a muted "(optional)". */
+function optional(label: ReactNode): ReactNode {
+  return (
+    <>
+      {label} <span className="muted">(optional)</span>
+    </>
+  );
 }
 
 /**
@@ -64,6 +73,17 @@ export function NewEpisodeForm(props: {
     setConfirmingCost(undefined);
     setStatus(undefined);
     setRefusal(undefined);
+  }
+
+  /** What every control of the form carries for its field: name, value and the two handlers. */
+  function bind(field: EpisodeField) {
+    return {
+      name: field,
+      value: draft[field],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+        update(field, event.target.value),
+      onBlur: () => episode.blur(field),
+    };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -118,39 +138,16 @@ export function NewEpisodeForm(props: {
           hint={`Up to ${TOPIC_MAX_CHARS} characters (${draft.topic.trim().length} used).`}
           error={errors.topic}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="topic"
-              type="text"
-              autoComplete="off"
-              value={draft.topic}
-              onChange={(event) => update('topic', event.target.value)}
-              onBlur={() => episode.blur('topic')}
-            />
-          )}
+          {(control) => <input {...control} {...bind('topic')} type="text" autoComplete="off" />}
         </Field>
 
         <Field
           id={ids.sourceText}
-          label={
-            <>
-              Source text <span className="muted">(optional)</span>
-            </>
-          }
+          label={optional('Source text')}
           hint={`The hosts stay faithful to it. Up to ${SOURCE_TEXT_MAX_CHARS.toLocaleString('en-US')} characters.`}
           error={errors.sourceText}
         >
-          {(control) => (
-            <textarea
-              {...control}
-              name="sourceText"
-              rows={4}
-              value={draft.sourceText}
-              onChange={(event) => update('sourceText', event.target.value)}
-              onBlur={() => episode.blur('sourceText')}
-            />
-          )}
+          {(control) => <textarea {...control} {...bind('sourceText')} rows={4} />}
         </Field>
 
         <div className="field-row">
@@ -158,27 +155,18 @@ export function NewEpisodeForm(props: {
             {(control) => (
               <input
                 {...control}
-                name="minutes"
+                {...bind('minutes')}
                 type="number"
                 inputMode="numeric"
                 min={MIN_EPISODE_MINUTES}
                 max={MAX_EPISODE_MINUTES}
                 step={1}
-                value={draft.minutes}
-                onChange={(event) => update('minutes', event.target.value)}
-                onBlur={() => episode.blur('minutes')}
               />
             )}
           </Field>
           <Field id={ids.quality} label="Voice quality" error={errors.quality}>
             {(control) => (
-              <select
-                {...control}
-                name="quality"
-                value={draft.quality}
-                onChange={(event) => update('quality', event.target.value)}
-                onBlur={() => episode.blur('quality')}
-              >
+              <select {...control} {...bind('quality')}>
                 {VOICE_QUALITIES.map((quality) => (
                   <option key={quality} value={quality}>
                     {QUALITY_LABELS[quality]}
@@ -191,25 +179,11 @@ export function NewEpisodeForm(props: {
 
         <Field
           id={ids.seriesId}
-          label={
-            <>
-              Series <span className="muted">(optional)</span>
-            </>
-          }
+          label={optional('Series')}
           hint="Episodes of the same series build on each other."
           error={errors.seriesId}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="seriesId"
-              type="text"
-              autoComplete="off"
-              value={draft.seriesId}
-              onChange={(event) => update('seriesId', event.target.value)}
-              onBlur={() => episode.blur('seriesId')}
-            />
-          )}
+          {(control) => <input {...control} {...bind('seriesId')} type="text" autoComplete="off" />}
         </Field>
 
         <EpisodeCostQuote id={`${baseId}-cost`} cost={cost} quota={props.quota} />

@@ -1,4 +1,4 @@
-import { weekBreakdown } from '../domain/week-breakdown';
+import { weekBreakdown, type WeekQuota } from '../domain/week-breakdown';
 
 /**
  * Which colour band a usage ratio falls in.
@@ -34,14 +34,7 @@ function clamp(ratio: number): number {
  * <QuotaGauge used={12} reserved={4} granted={0} limit={200} remaining={184} inFlight={1} />
  * ```
  */
-export function QuotaGauge(props: {
-  used: number;
-  reserved: number;
-  granted: number;
-  limit: number;
-  remaining: number;
-  inFlight: number;
-}) {
+export function QuotaGauge(props: WeekQuota) {
   const breakdown = weekBreakdown(props);
   const { used, reserved, total } = breakdown;
   const usedRatio = total > 0 ? clamp(used / total) : 1;

@@ -1,3 +1,19 @@
+import type { QuotaSummary } from '../api/types';
+
+/**
+ * The figures of this week's quota that the gauge and its words are made of (the members of
+ * `GET /api/quota` they read).
+ *
+ * @example
+ * ```ts
+ * const quota: WeekQuota = { used: 12, reserved: 4, granted: 0, limit: 200, remaining: 184, inFlight: 1 };
+ * ```
+ */
+export type WeekQuota = Pick<
+  QuotaSummary,
+  'used' | 'reserved' | 'granted' | 'limit' | 'remaining' | 'inFlight'
+>;
+
 /**
  * This week's slots split the way the gauge draws them: charged (`used`), held by episodes
  * in progress (`reserved`), and the server's `remaining`, out of `total` = limit + granted.
@@ -7,16 +23,9 @@
  * const breakdown: WeekBreakdown = weekBreakdown({ used: 12, reserved: 4, granted: 0, limit: 200, remaining: 184, inFlight: 1 });
  * ```
  */
-export interface WeekBreakdown {
-  used: number;
-  reserved: number;
-  /** The server's figure, never recomputed here. */
-  remaining: number;
-  /** Slots this week: the plan's limit plus what was granted. */
+export interface WeekBreakdown extends WeekQuota {
+  /** Slots this week: the plan's limit plus what was granted (`remaining` is the server's figure, never recomputed here). */
   total: number;
-  limit: number;
-  granted: number;
-  inFlight: number;
   /** `12 used`, `4 reserved by 1 episode in progress`, `184 left of 200`, …: one phrase per part. */
   phrases: { used: string; reserved?: string; left: string };
   /** The phrases joined with ` · `, e.g. `12 used · 4 reserved by 1 episode in progress · 184 left of 200`. */
@@ -38,14 +47,7 @@ function episodes(count: number): string {
  * // '12 used · 4 reserved by 1 episode in progress · 234 left of 250 (+50 granted)'
  * ```
  */
-export function weekBreakdown(quota: {
-  used: number;
-  reserved: number;
-  granted: number;
-  limit: number;
-  remaining: number;
-  inFlight: number;
-}): WeekBreakdown {
+export function weekBreakdown(quota: WeekQuota): WeekBreakdown {
   const { used, reserved, granted, limit, remaining, inFlight } = quota;
   const total = limit + granted;
   const reservedPhrase =
