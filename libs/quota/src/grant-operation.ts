@@ -1,11 +1,12 @@
 import { counterUpdate } from './counter-update';
-import { QuotaContentionError, QuotaInputError } from './errors';
+import { QuotaInputError } from './errors';
 import { isoWeekKey } from './iso-week';
-import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { usageAfter } from './ledger-reads';
 import { NO_CHANGE, expiryOf } from './ledger-records';
 import type { GrantRequest, GrantResult } from './grant-types';
 import { decodeQuotaItem } from './quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import {
   MAX_JOB_ID_BYTES,
   QUOTA_OPERATION_ATTRIBUTES,
@@ -39,7 +40,7 @@ export async function grant(context: LedgerContext, request: GrantRequest): Prom
   assertSlots('weeklyLimit', weeklyLimit);
   let week = isoWeekKey(clock(context));
   let startsWeek = false;
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+  return retryTransaction(context, userId, async (): Promise<Round<GrantResult>> => {
     const outcome = await transactIn(context, [
       {
         Update: counterUpdate(
@@ -73,10 +74,7 @@ export async function grant(context: LedgerContext, request: GrantRequest): Prom
         usage: await usageAfter(context, userId, weeklyLimit),
       };
     }
-    if (outcome.conflict) {
-      await backOff(attempt);
-      continue;
-    }
+    if (outcome.conflict) return BACK_OFF;
     const [userReason, operationReason] = outcome.reasons;
     if (operationReason?.code === 'ConditionalCheckFailed') {
       const done = operationReason.item;
@@ -90,6 +88,6 @@ export async function grant(context: LedgerContext, request: GrantRequest): Prom
     const item = decodeQuotaItem(userId, userReason?.item);
     startsWeek = item.week === undefined || item.week < week;
     if (!startsWeek && item.week !== undefined) week = item.week;
-  }
-  throw new QuotaContentionError(userId, context.maxAttempts);
+    return AIM_AGAIN;
+  });
 }

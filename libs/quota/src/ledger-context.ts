@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AttributeValue, DynamoDBClient, TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { QuotaInputError } from './errors';
 import type { QuotaLedgerOptions } from './ledger-types';
@@ -114,16 +113,4 @@ export function userKey(userId: string): Record<string, AttributeValue> {
  */
 export function recordKey(userId: string, jobId: string): Record<string, AttributeValue> {
   return { [USERS_TABLE_KEY.partitionKey]: { S: quotaJobKey(userId, jobId) } };
-}
-
-/**
- * Full-jitter exponential back-off after a transaction conflict: up to 10, 20, 40 … 640 ms.
- *
- * @example
- * ```ts
- * if (outcome.conflict) await backOff(attempt);
- * ```
- */
-export async function backOff(attempt: number): Promise<void> {
-  await sleep(Math.random() * 10 * 2 ** Math.min(attempt, 6));
 }

@@ -1,18 +1,11 @@
 import { counterUpdate } from './counter-update';
-import { QuotaContentionError } from './errors';
 import { isoWeekKey } from './iso-week';
-import {
-  backOff,
-  clock,
-  recordKey,
-  transactIn,
-  userKey,
-  type LedgerContext,
-} from './ledger-context';
+import { clock, recordKey, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { readRecord, usageAfter } from './ledger-reads';
 import { NO_CHANGE, asTransactItem } from './ledger-records';
 import type { RefundRequest, RefundResult } from './grant-types';
 import { decodeQuotaItem } from './quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import { QUOTA_JOB_ATTRIBUTES } from './users-table';
 import { assertJobRef, assertSlots } from './validation';
 
@@ -34,7 +27,7 @@ export async function refund(
   assertJobRef(request);
   const { userId, jobId, weeklyLimit } = request;
   assertSlots('weeklyLimit', weeklyLimit);
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+  return retryTransaction(context, userId, async (): Promise<Round<RefundResult>> => {
     const record = await readRecord(context, userId, jobId);
     const answer = async (outcome: RefundResult['outcome'], slots = 0): Promise<RefundResult> => ({
       outcome,
@@ -71,10 +64,7 @@ export async function refund(
       },
     ]);
     if (outcome.applied) return answer('refunded', record.charged);
-    if (outcome.conflict) {
-      await backOff(attempt);
-      continue;
-    }
+    if (outcome.conflict) return BACK_OFF;
     if (outcome.reasons[0]?.code === 'ConditionalCheckFailed') {
       // The stored week moved on since the charge: that week is over.
       const item = decodeQuotaItem(userId, outcome.reasons[0].item);
@@ -82,6 +72,6 @@ export async function refund(
         return answer('week_ended', record.charged);
       }
     }
-  }
-  throw new QuotaContentionError(userId, context.maxAttempts);
+    return AIM_AGAIN;
+  });
 }

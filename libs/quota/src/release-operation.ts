@@ -1,8 +1,7 @@
 import { counterUpdate, type CounterDelta, type WeekTarget } from './counter-update';
-import { QuotaContentionError } from './errors';
 import { isoWeekKey } from './iso-week';
 import { decodeJobRecord, type JobRecordItem } from './job-record';
-import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { readRecord } from './ledger-reads';
 import {
   NO_CHANGE,
@@ -13,6 +12,7 @@ import {
   recordTransition,
   type RecordGuess,
 } from './ledger-records';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import type { ReleaseRequest, ReleaseResult } from './settle-types';
 import { QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
 import { assertJobRef, assertSlots } from './validation';
@@ -44,7 +44,7 @@ export async function release(
   }
   let holdWeekEnded = false;
 
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+  return retryTransaction(context, userId, async (): Promise<Round<ReleaseResult>> => {
     if (guess.kind === 'absent') {
       const written = await putRecordIfAbsent(context, userId, jobId, {
         state: 'released',
@@ -56,7 +56,7 @@ export async function release(
       const done = releaseAnswer(record);
       if (done) return done;
       guess = guessOf(record);
-      continue;
+      return AIM_AGAIN;
     }
     const target: WeekTarget = holdWeekEnded
       ? { kind: 'after_week', week: guess.week }
@@ -73,21 +73,18 @@ export async function release(
       },
     ]);
     if (outcome.applied) return { outcome: 'released', freed: holdWeekEnded ? 0 : guess.held };
-    if (outcome.conflict) {
-      await backOff(attempt);
-      continue;
-    }
+    if (outcome.conflict) return BACK_OFF;
     const [userReason, recordReason] = outcome.reasons;
     if (recordReason?.code === 'ConditionalCheckFailed') {
       const record = decodeJobRecord(userId, recordReason.item);
       const done = releaseAnswer(record);
       if (done) return done;
       guess = guessOf(record);
-      continue;
+      return AIM_AGAIN;
     }
     holdWeekEnded = holdWeekEndedBy(userId, userReason?.item, guess.week);
-  }
-  throw new QuotaContentionError(userId, context.maxAttempts);
+    return AIM_AGAIN;
+  });
 }
 
 /** The answer `release` gives for a record that is not (or no longer) reserved, or undefined to go on. */

@@ -1,12 +1,13 @@
 import { counterUpdate, type WeekTarget } from './counter-update';
-import { QuotaContentionError, QuotaInputError } from './errors';
+import { QuotaInputError } from './errors';
 import { isoWeekKey, weekWindow } from './iso-week';
-import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { readRecord, readUser, usageOf } from './ledger-reads';
 import { newJobRecord, requireRecord } from './ledger-records';
 import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
 import { DEFAULT_PLAN, isPlan, planLimitsFor } from './plans';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import { assertJobCharge, assertJobRef, assertSlots } from './validation';
 
 const DEFAULT_MAX_IN_FLIGHT = 3;
@@ -130,7 +131,7 @@ async function reserveFrom(
     return refusedByRead;
   }
 
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+  return retryTransaction(context, userId, async (): Promise<Round<ReserveResult>> => {
     const target: WeekTarget = startsWeek
       ? { kind: 'start_week', week }
       : { kind: 'in_week', week, maxCommitted: weeklyLimit - cost };
@@ -147,10 +148,7 @@ async function reserveFrom(
       { Put: newJobRecord(context, userId, jobId, { state: 'reserved', week, held: cost }) },
     ]);
     if (outcome.applied) return { outcome: 'reserved', week, held: cost };
-    if (outcome.conflict) {
-      await backOff(attempt);
-      continue;
-    }
+    if (outcome.conflict) return BACK_OFF;
     const [userReason, recordReason] = outcome.reasons;
     if (recordReason?.code === 'ConditionalCheckFailed') {
       const record = requireRecord(userId, recordReason.item);
@@ -161,10 +159,8 @@ async function reserveFrom(
         state: record.state,
       };
     }
-    const refused = judge(decodeQuotaItem(userId, userReason?.item));
-    if (refused) return refused;
-  }
-  throw new QuotaContentionError(userId, context.maxAttempts);
+    return judge(decodeQuotaItem(userId, userReason?.item)) ?? AIM_AGAIN;
+  });
 }
 
 function assertPositive(field: string, value: unknown): asserts value is number {

@@ -1,9 +1,8 @@
 import type { AttributeValue, TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { counterUpdate, type CounterDelta, type WeekTarget } from './counter-update';
-import { QuotaContentionError } from './errors';
 import { isoWeekKey } from './iso-week';
 import { decodeJobRecord } from './job-record';
-import { backOff, clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import {
   asTransactItem,
   expiryOf,
@@ -16,6 +15,7 @@ import {
 import type { SettleRequest, SettleResult } from './settle-types';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { release } from './release-operation';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
 import { assertJobCharge, assertSlots } from './validation';
 
@@ -67,7 +67,7 @@ export async function chargeJob(
   let startsWeek = false;
   let holdWeekEnded = false;
 
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+  return retryTransaction(context, userId, async (): Promise<Round<SettleResult>> => {
     const quote = guess.kind === 'reserved' ? guess.held : quotedCost;
     const charge = quote === undefined ? measured : Math.min(measured, quote);
     const inHoldWeek = guess.kind === 'reserved' && !holdWeekEnded;
@@ -119,10 +119,7 @@ export async function chargeJob(
     if (outcome.applied) {
       return { outcome: 'charged', week: chargedWeek, charged: charge, measured, quoted: quote };
     }
-    if (outcome.conflict) {
-      await backOff(attempt);
-      continue;
-    }
+    if (outcome.conflict) return BACK_OFF;
     const [userReason, recordReason] = outcome.reasons;
     if (recordReason?.code === 'ConditionalCheckFailed') {
       const found = decodeJobRecord(userId, recordReason.item);
@@ -135,28 +132,28 @@ export async function chargeJob(
       }
       if (found?.state === 'released') return { outcome: 'released' };
       guess = guessOf(found);
-      continue;
+      return AIM_AGAIN;
     }
     if (inHoldWeek && guess.kind === 'reserved') {
       holdWeekEnded = holdWeekEndedBy(userId, userReason?.item, guess.week);
-      continue;
+      return AIM_AGAIN;
     }
     const item = decodeQuotaItem(userId, userReason?.item);
     if (item.week === undefined || item.week < week) {
       startsWeek = true;
-      continue;
+      return AIM_AGAIN;
     }
     if (item.week > week) {
       week = item.week;
       startsWeek = false;
-      continue;
+      return AIM_AGAIN;
     }
     startsWeek = false;
     if (item.committed + charge > weeklyLimit) {
       return overLimit(context, userId, jobId, guess, week, measured, weeklyLimit, item);
     }
-  }
-  throw new QuotaContentionError(userId, context.maxAttempts);
+    return AIM_AGAIN;
+  });
 }
 
 /**
