@@ -25,6 +25,7 @@ export type {
   PreflightResult,
   UsageRequest,
   UsageResult,
+  PlanUsageResult,
   WasChargedRequest,
   QuotaJobRecord,
 } from './ledger-types';

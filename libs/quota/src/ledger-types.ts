@@ -46,16 +46,31 @@ export interface UsageResult {
 }
 
 /**
- * Which user's usage to read, against which limit.
+ * `QuotaLedger.usage`'s answer: the usage, and the user's `plan` attribute from
+ * the same read (undefined when none is set, as `planOf` answers).
+ *
+ * @example
+ * ```ts
+ * const limits = planLimitsFor(result.plan); // no second read for the plan
+ * ```
+ */
+export interface PlanUsageResult extends UsageResult {
+  readonly plan: string | undefined;
+}
+
+/**
+ * Which user's usage to read, against which limit. Without `weeklyLimit`, the
+ * limit is the weekly slots of the user's plan, taken from the same read.
  *
  * @example
  * ```ts
  * const request: UsageRequest = { userId: 'u-1', weeklyLimit: weeklyLimitFor(user.plan) };
+ * const byPlan: UsageRequest = { userId: 'u-1' };
  * ```
  */
 export interface UsageRequest {
   readonly userId: string;
-  readonly weeklyLimit: number;
+  readonly weeklyLimit?: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import type {
   QuotaJobRecord,
   QuotaLedgerOptions,
   UsageRequest,
-  UsageResult,
+  PlanUsageResult,
   WasChargedRequest,
 } from './ledger-types';
 import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
@@ -165,15 +165,18 @@ export class QuotaLedger {
 
   /**
    * The user's usage in the current week (zeros when the stored week is older,
-   * or the user was never charged), for dashboards: `used` and `reserved` apart.
-   * One eventually consistent read of the user's item (at most 1 RCU), no write.
+   * or the user was never charged), for dashboards: `used` and `reserved` apart,
+   * and the user's `plan` attribute from the same read. Without `weeklyLimit`
+   * the plan's weekly slots are the limit. One eventually consistent read of
+   * the user's item (0.5 RCU for an item up to 4 KB), no write.
    *
    * @example
    * ```ts
    * const { used, reserved, remaining, resetsAt } = await ledger.usage({ userId: 'u-1', weeklyLimit: 200 });
+   * const { plan, limit } = await ledger.usage({ userId: 'u-1' }); // the plan's limit, same one read
    * ```
    */
-  usage(request: UsageRequest): Promise<UsageResult> {
+  usage(request: UsageRequest): Promise<PlanUsageResult> {
     return usageOperation(this.context, request);
   }
 

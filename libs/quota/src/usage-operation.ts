@@ -2,13 +2,14 @@ import { isoWeekKey } from './iso-week';
 import { clock, type LedgerContext } from './ledger-context';
 import { readRecord, readUser, usageOf } from './ledger-reads';
 import type {
+  PlanUsageResult,
   PreflightRequest,
   PreflightResult,
   QuotaJobRecord,
   UsageRequest,
-  UsageResult,
   WasChargedRequest,
 } from './ledger-types';
+import { weeklyLimitFor } from './plans';
 import { assertJobRef, assertRequest, assertSlots, assertUserId } from './validation';
 
 /**
@@ -37,19 +38,25 @@ export async function preflight(
 }
 
 /**
- * `QuotaLedger.usage`: the current week's usage, one eventually consistent read.
+ * `QuotaLedger.usage`: the current week's usage and the user's plan, one
+ * eventually consistent read. Without `weeklyLimit`, the plan's weekly slots are the limit.
  *
  * @example
  * ```ts
- * const { used, reserved } = await usage(context, { userId: 'u-1', weeklyLimit: 200 });
+ * const { used, reserved, plan } = await usage(context, { userId: 'u-1', weeklyLimit: 200 });
  * ```
  */
-export async function usage(context: LedgerContext, request: UsageRequest): Promise<UsageResult> {
+export async function usage(
+  context: LedgerContext,
+  request: UsageRequest,
+): Promise<PlanUsageResult> {
   assertRequest(request);
   const { userId, weeklyLimit } = request;
   assertUserId(userId);
-  assertSlots('weeklyLimit', weeklyLimit);
-  return usageOf(await readUser(context, userId, false), isoWeekKey(clock(context)), weeklyLimit);
+  if (weeklyLimit !== undefined) assertSlots('weeklyLimit', weeklyLimit);
+  const item = await readUser(context, userId, false);
+  const limit = weeklyLimit ?? weeklyLimitFor(item.plan);
+  return { ...usageOf(item, isoWeekKey(clock(context)), limit), plan: item.plan };
 }
 
 /**

@@ -118,6 +118,33 @@ describe('QuotaLedger.usage', () => {
     });
   });
 
+  it("answers the user's plan from its one read, and the plan's limit when no limit is given", async () => {
+    const ledger = ledgerAt('2026-12-02T12:00:00Z');
+    await ledger.setPlan({ userId: 'u-creator', plan: 'creator' });
+    await ledger.deduct({ userId: 'u-creator', jobId: 'j1', cost: 100, weeklyLimit: 600 });
+    const before = dynamo.commands.length;
+    expect(await ledger.usage({ userId: 'u-creator' })).toMatchObject({
+      plan: 'creator',
+      used: 100,
+      limit: 600,
+      remaining: 500,
+    });
+    expect(await ledger.usage({ userId: 'u-creator', weeklyLimit: 200 })).toMatchObject({
+      plan: 'creator',
+      limit: 200,
+      remaining: 100,
+    });
+    expect(dynamo.commands.slice(before)).toEqual(['GetItemCommand', 'GetItemCommand']);
+  });
+
+  it("answers no plan and the default plan's limit for a user without one", async () => {
+    expect(await ledgerAt('2026-12-02T12:00:00Z').usage({ userId: 'never' })).toMatchObject({
+      plan: undefined,
+      limit: 200,
+      remaining: 200,
+    });
+  });
+
   it('resets in a week 53 at the Monday after New Year', async () => {
     expect(
       await ledgerAt('2027-01-01T10:00:00Z').usage({ userId: 'never', weeklyLimit: 200 }),

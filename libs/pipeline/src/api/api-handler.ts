@@ -18,7 +18,11 @@ import { listPodcastsRoute } from './routes/list-podcasts';
 export interface ApiDeps {
   jobs: JobsTable;
   ledger: QuotaLedger;
-  plans: UserPlans;
+  /**
+   * No longer read: `GET /api/quota` takes the plan from the ledger's one read
+   * and `POST` from `admit`. Kept optional so callers that pass it still compile.
+   */
+  plans?: UserPlans;
   queue: JobQueue;
   links: EpisodeLinks;
   identity: IdentityResolver;
@@ -35,7 +39,7 @@ export interface ApiDeps {
  *
  * @example
  * ```ts
- * export const handler = createApiHandler({ jobs, ledger, plans, queue, links, identity: cognitoIdentity, logger });
+ * export const handler = createApiHandler({ jobs, ledger, queue, links, identity: cognitoIdentity, logger });
  * ```
  */
 export function createApiHandler(deps: ApiDeps) {

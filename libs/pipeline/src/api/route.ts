@@ -2,23 +2,21 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JobsTable } from '../jobs/jobs-table';
-import type { UserPlans } from '../jobs/user-plans';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 
 /**
- * What the routes use: the jobs table, the quota ledger, plans, the queue, the
- * episode links, a logger and the clock.
+ * What the routes use: the jobs table, the quota ledger (which also reads plans),
+ * the queue, the episode links, a logger and the clock.
  *
  * @example
  * ```ts
- * const deps: RouteDeps = { jobs, ledger, plans, queue, links, logger, now: () => new Date() };
+ * const deps: RouteDeps = { jobs, ledger, queue, links, logger, now: () => new Date() };
  * ```
  */
 export interface RouteDeps {
   jobs: JobsTable;
   ledger: QuotaLedger;
-  plans: UserPlans;
   queue: JobQueue;
   links: EpisodeLinks;
   logger: Logger;

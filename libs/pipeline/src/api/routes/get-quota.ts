@@ -5,7 +5,8 @@ import type { Route, RouteDeps } from '../route';
 
 /**
  * `GET /api/quota`: the caller's week, with `used` and `reserved` apart, grants,
- * jobs in flight against the plan's cap, and the cost model.
+ * jobs in flight against the plan's cap, and the cost model. One read of the
+ * caller's item (`QuotaLedger.usage` answers the plan too).
  *
  * @example
  * ```ts
@@ -14,9 +15,10 @@ import type { Route, RouteDeps } from '../route';
  */
 export function getQuotaRoute(deps: RouteDeps): Route {
   return async (userId) => {
-    const plan = (await deps.plans.planOf(userId)) ?? DEFAULT_PLAN;
+    // One GetItem: the counters and the plan come from the same read, the limit from the plan.
+    const usage = await deps.ledger.usage({ userId });
+    const plan = usage.plan ?? DEFAULT_PLAN;
     const limits = planLimitsFor(plan);
-    const usage = await deps.ledger.usage({ userId, weeklyLimit: limits.weeklySlots });
     const summary: QuotaSummary = {
       week: usage.week,
       used: usage.used,
