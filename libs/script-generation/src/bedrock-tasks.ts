@@ -26,6 +26,7 @@ import {
   SCRIPT_TOOL_NAME,
   type ScriptPrompts,
 } from './prompts';
+import { describeSchemaIssues } from './schema-issues';
 import { scriptOutlineSchema, type ScriptOutline } from './script-outline';
 import { CHAPTER_MAX_WORDS, scaleWordTargets } from './script-parts';
 import { trimScriptToWindow } from './trim-script';
@@ -158,12 +159,7 @@ export function checkOutline(input: unknown, prompts: OutlinePrompts): Checked<S
       : input;
   const result = scriptOutlineSchema.safeParse(withHosts);
   if (!result.success) {
-    return {
-      ok: false,
-      issues: result.error.issues.map(
-        (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`,
-      ),
-    };
+    return { ok: false, issues: describeSchemaIssues(result.error.issues) };
   }
   const outline = result.data;
   const count = outline.chapters.length;

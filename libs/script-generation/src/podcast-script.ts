@@ -1,5 +1,9 @@
 import * as z from './zod-mini';
+import { describeSchemaIssues } from './schema-issues';
 import { spokenWordEnds } from './spoken-words';
+
+// The script's limits and fields come first: an outline (script-outline.ts) and a written
+// chapter (written-chapter.ts) are checked with the same fields, in the same words.
 
 /**
  * Longest accepted episode title, in characters.
@@ -48,28 +52,72 @@ export const SCRIPT_KEY_POINT_MAX_CHARS = 500;
  */
 export const SCRIPT_HOST_NAME_MAX_CHARS = 60;
 
-const nonBlank = (what: string, max?: number) => {
+/**
+ * A trimmed, non-empty string named `what` in its messages, at most `max` characters when
+ * given.
+ *
+ * @example
+ * ```ts
+ * const brief = nonBlank('chapter brief', OUTLINE_BRIEF_MAX_CHARS); // 'chapter brief must not be empty'
+ * ```
+ */
+export function nonBlank(what: string, max?: number) {
   const base = z
     .string({ error: `${what} must be a string` })
     .check(z.trim(), z.minLength(1, { error: `${what} must not be empty` }));
   return max === undefined
     ? base
     : base.check(z.maxLength(max, { error: `${what} must be at most ${max} characters` }));
-};
+}
+
+/** The episode's title. @example `z.object({ title: titleField })` */
+export const titleField = nonBlank('title', SCRIPT_TITLE_MAX_CHARS);
+
+/** The episode's one-paragraph summary. @example `z.object({ summary: summaryField })` */
+export const summaryField = nonBlank('summary', SCRIPT_SUMMARY_MAX_CHARS);
+
+/** A chapter's title, written or planned. @example `z.object({ title: chapterTitleField })` */
+export const chapterTitleField = nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS);
 
 const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
 
-const segmentSchema = z.object({
-  speaker: nonBlank('speaker'),
-  text: nonBlank('segment text'),
+/** Exactly two `{ name }` hosts (each schema checks that they differ). @example `z.object({ hosts: hostsField })` */
+export const hostsField = z.tuple([hostSchema, hostSchema], {
+  error: 'hosts must be exactly two { name } objects',
 });
 
-const chapterSchema = z.object({
-  title: nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS),
-  segments: z
-    .array(segmentSchema, { error: 'segments must be an array' })
-    .check(z.minLength(1, { error: 'a chapter needs at least one segment' })),
-});
+/** One to `SCRIPT_KEY_POINTS_MAX` non-blank key points. @example `z.object({ keyPoints: keyPointsField })` */
+export const keyPointsField = z
+  .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
+    error: 'keyPoints must be an array of strings',
+  })
+  .check(
+    z.minLength(1, { error: 'list at least one key point' }),
+    z.maxLength(SCRIPT_KEY_POINTS_MAX, {
+      error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points`,
+    }),
+  );
+
+const segmentSchema = z.object({ speaker: nonBlank('speaker'), text: nonBlank('segment text') });
+
+/** At least one `{ speaker, text }` segment (each schema checks the speakers). @example `z.object({ segments: segmentsField })` */
+export const segmentsField = z
+  .array(segmentSchema, { error: 'segments must be an array' })
+  .check(z.minLength(1, { error: 'a chapter needs at least one segment' }));
+
+/**
+ * The issue message of a segment whose speaker is neither host.
+ *
+ * @example
+ * ```ts
+ * notAHostMessage('Cy', 'Ada', 'Ben'); // 'speaker "Cy" is not one of the hosts (Ada, Ben)'
+ * ```
+ */
+export function notAHostMessage(speaker: string, first: string, second: string): string {
+  return `speaker "${speaker}" is not one of the hosts (${first}, ${second})`;
+}
+
+const chapterSchema = z.object({ title: chapterTitleField, segments: segmentsField });
 
 /**
  * Zod schema of a two-host podcast script. Beyond the shape it checks that the two
@@ -83,24 +131,13 @@ const chapterSchema = z.object({
  */
 export const podcastScriptSchema = z
   .object({
-    title: nonBlank('title', SCRIPT_TITLE_MAX_CHARS),
-    summary: nonBlank('summary', SCRIPT_SUMMARY_MAX_CHARS),
-    hosts: z.tuple([hostSchema, hostSchema], {
-      error: 'hosts must be exactly two { name } objects',
-    }),
+    title: titleField,
+    summary: summaryField,
+    hosts: hostsField,
     chapters: z
       .array(chapterSchema, { error: 'chapters must be an array' })
       .check(z.minLength(1, { error: 'a script needs at least one chapter' })),
-    keyPoints: z
-      .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
-        error: 'keyPoints must be an array of strings',
-      })
-      .check(
-        z.minLength(1, { error: 'list at least one key point' }),
-        z.maxLength(SCRIPT_KEY_POINTS_MAX, {
-          error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points`,
-        }),
-      ),
+    keyPoints: keyPointsField,
   })
   .check(
     z.superRefine((script, context) => {
@@ -119,7 +156,7 @@ export const podcastScriptSchema = z
             context.addIssue({
               code: 'custom',
               path: ['chapters', chapterIndex, 'segments', segmentIndex, 'speaker'],
-              message: `speaker "${segment.speaker}" is not one of the hosts (${first.name}, ${second.name})`,
+              message: notAHostMessage(segment.speaker, first.name, second.name),
             });
           }
         }),
@@ -167,12 +204,7 @@ export type ScriptValidation =
 export function validatePodcastScript(input: unknown): ScriptValidation {
   const result = podcastScriptSchema.safeParse(input);
   if (result.success) return { ok: true, script: result.data };
-  return {
-    ok: false,
-    issues: result.error.issues.map(
-      (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`,
-    ),
-  };
+  return { ok: false, issues: describeSchemaIssues(result.error.issues) };
 }
 
 /**

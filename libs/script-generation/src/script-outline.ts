@@ -1,10 +1,11 @@
 import * as z from './zod-mini';
 import {
-  SCRIPT_HOST_NAME_MAX_CHARS,
-  SCRIPT_KEY_POINT_MAX_CHARS,
-  SCRIPT_KEY_POINTS_MAX,
-  SCRIPT_SUMMARY_MAX_CHARS,
-  SCRIPT_TITLE_MAX_CHARS,
+  chapterTitleField,
+  hostsField,
+  keyPointsField,
+  nonBlank,
+  summaryField,
+  titleField,
   validatePodcastScript,
   type ScriptChapter,
   type ScriptValidation,
@@ -30,19 +31,8 @@ export const OUTLINE_CHAPTERS_MAX = 16;
  */
 export const OUTLINE_BRIEF_MAX_CHARS = 2_000;
 
-const nonBlank = (what: string, max: number) =>
-  z
-    .string({ error: `${what} must be a string` })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${what} must not be empty` }),
-      z.maxLength(max, { error: `${what} must be at most ${max} characters` }),
-    );
-
-const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
-
 const plannedChapterSchema = z.object({
-  title: nonBlank('chapter title', SCRIPT_TITLE_MAX_CHARS),
+  title: chapterTitleField,
   brief: nonBlank('chapter brief', OUTLINE_BRIEF_MAX_CHARS),
   targetWords: z
     .number({ error: 'targetWords must be a number' })
@@ -63,21 +53,10 @@ const plannedChapterSchema = z.object({
  */
 export const scriptOutlineSchema = z
   .object({
-    title: nonBlank('title', SCRIPT_TITLE_MAX_CHARS),
-    summary: nonBlank('summary', SCRIPT_SUMMARY_MAX_CHARS),
-    hosts: z.tuple([hostSchema, hostSchema], {
-      error: 'hosts must be exactly two { name } objects',
-    }),
-    keyPoints: z
-      .array(nonBlank('key point', SCRIPT_KEY_POINT_MAX_CHARS), {
-        error: 'keyPoints must be an array of strings',
-      })
-      .check(
-        z.minLength(1, { error: 'list at least one key point' }),
-        z.maxLength(SCRIPT_KEY_POINTS_MAX, {
-          error: `list at most ${SCRIPT_KEY_POINTS_MAX} key points`,
-        }),
-      ),
+    title: titleField,
+    summary: summaryField,
+    hosts: hostsField,
+    keyPoints: keyPointsField,
     chapters: z.array(plannedChapterSchema, { error: 'chapters must be an array' }).check(
       z.minLength(1, { error: 'an outline needs at least one chapter' }),
       z.maxLength(OUTLINE_CHAPTERS_MAX, {

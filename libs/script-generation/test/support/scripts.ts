@@ -1,4 +1,4 @@
-import type { PodcastScript } from '../../src/index';
+import type { PodcastScript, ScriptOutline } from '../../src/index';
 
 const FILLER =
   'river town market bridge people trade crossing history grows changes city square'.split(' ');
@@ -38,4 +38,19 @@ export function scriptWithChapters(chapterWords: readonly number[]): PodcastScri
     segments: scriptWithWords(words).chapters.flatMap((chapter) => chapter.segments),
   }));
   return { ...scriptWithWords(1), chapters };
+}
+
+/** A valid two-chapter outline (hosts Alex and Sam) of an episode about tides, with `overrides` in place of its fields. */
+export function tidesOutline(overrides: Partial<ScriptOutline> = {}): ScriptOutline {
+  return {
+    title: 'Tides',
+    summary: 'Why the sea rises and falls.',
+    hosts: [{ name: 'Alex' }, { name: 'Sam' }],
+    keyPoints: ['The moon pulls the sea.'],
+    chapters: [
+      { title: 'Opening', brief: 'The question.', targetWords: 800 },
+      { title: 'The moon', brief: 'Gravity.', targetWords: 900 },
+    ],
+    ...overrides,
+  };
 }
