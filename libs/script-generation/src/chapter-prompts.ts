@@ -9,6 +9,15 @@ import {
   sourceSection,
   topicLine,
 } from './prompt-sections';
+import {
+  objectSchema,
+  promptParagraphs,
+  toolRepairPrompt,
+  toolRevisionPrompt,
+  writerIntro,
+  type AnswerLength,
+  type SizedPrompts,
+} from './prompt-tools';
 import type { ScriptOutline } from './script-outline';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
@@ -33,13 +42,7 @@ export const CHAPTER_TOOL_NAME = 'submit_podcast_chapter';
  * const toolSpec = { name: CHAPTER_TOOL_NAME, inputSchema: { json: CHAPTER_TOOL_INPUT_SCHEMA } };
  * ```
  */
-export const CHAPTER_TOOL_INPUT_SCHEMA = {
-  type: 'object',
-  properties: {
-    segments: SEGMENTS_SCHEMA,
-  },
-  required: ['segments'],
-};
+export const CHAPTER_TOOL_INPUT_SCHEMA = objectSchema({ segments: SEGMENTS_SCHEMA });
 
 /**
  * The prompts of one chapter request and its accepted length.
@@ -49,13 +52,7 @@ export const CHAPTER_TOOL_INPUT_SCHEMA = {
  * const { system, user, targetWords, minWords, maxWords } = buildChapterPrompts(request, outline, 2);
  * ```
  */
-export interface ChapterPrompts {
-  system: string;
-  user: string;
-  targetWords: number;
-  minWords: number;
-  maxWords: number;
-}
+export type ChapterPrompts = SizedPrompts;
 
 /**
  * Builds the prompts for chapter `index` of an outline: the whole outline for context, the
@@ -79,7 +76,7 @@ export function buildChapterPrompts(
   if (!chapter) {
     throw new RangeError(`the outline has no chapter ${index} (it has ${outline.chapters.length})`);
   }
-  const [first, second] = outline.hosts.map((host) => host.name);
+  const [{ name: first }, { name: second }] = outline.hosts;
   const count = outline.chapters.length;
   const { min, max } = acceptedWordRange(chapter.targetWords);
   const oneLine = (text: string) => neutralizePromptData(text, { singleLine: true });
@@ -98,8 +95,8 @@ export function buildChapterPrompts(
         : index === count - 1
           ? 'This is the last chapter: it continues from the previous chapter without greeting the listener again, covers its brief, and closes the episode with a short recap and a goodbye.'
           : 'This is a middle chapter: it continues from the previous chapter without greeting the listener again, covers only its brief, and does not say goodbye.';
-  const system = [
-    `You write scripts for Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.`,
+  const system = promptParagraphs([
+    writerIntro(first, second),
     SPOKEN_TEXT_RULE,
     'This episode is long and is written one chapter at a time. The user message quotes the outline of the whole episode (its title, summary and chapters in order) in <outline>, and the brief of the chapter to write in <chapter>.',
     role,
@@ -108,10 +105,8 @@ export function buildChapterPrompts(
     QUOTED_DATA_RULE,
     `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly "${first}" or "${second}".`,
     seriesRule(request.series),
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
-  const user = [
+  ]);
+  const user = promptParagraphs([
     topicLine(request.topic),
     `Write chapter ${index + 1} of ${count}: ${quotePromptData('chapter', `"${chapter.title}": ${chapter.brief}`, { singleLine: true })}`,
     `Length: about ${chapter.targetWords} words (between ${min} and ${max}) of spoken text in this chapter.`,
@@ -119,9 +114,7 @@ export function buildChapterPrompts(
     seriesSection(request.series),
     sourceSection(request),
     `Write the chapter now and submit it with the ${CHAPTER_TOOL_NAME} tool.`,
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
+  ]);
   return { system, user, targetWords: chapter.targetWords, minWords: min, maxWords: max };
 }
 
@@ -134,12 +127,7 @@ export function buildChapterPrompts(
  * ```
  */
 export function buildChapterRepairPrompt(issues: readonly string[]): string {
-  return [
-    'That answer is not a valid chapter. Problems found:',
-    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
-    ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
-    `Fix every problem and call the ${CHAPTER_TOOL_NAME} tool again with the complete corrected chapter.`,
-  ].join('\n');
+  return toolRepairPrompt('chapter', CHAPTER_TOOL_NAME, issues);
 }
 
 /**
@@ -151,18 +139,6 @@ export function buildChapterRepairPrompt(issues: readonly string[]): string {
  * buildChapterRevisionPrompt({ actualWords: 400, targetWords: 900, minWords: 765, maxWords: 1035 });
  * ```
  */
-export function buildChapterRevisionPrompt(length: {
-  actualWords: number;
-  targetWords: number;
-  minWords: number;
-  maxWords: number;
-}): string {
-  const direction =
-    length.actualWords < length.minWords
-      ? `too short: extend it by about ${length.targetWords - length.actualWords} words with more depth, examples and exchanges between the hosts (no padding or repetition)`
-      : `too long: trim it by about ${length.actualWords - length.targetWords} words, keeping the most important content`;
-  return [
-    `The chapter has ${length.actualWords} spoken words, but the target is ${length.targetWords} (between ${length.minWords} and ${length.maxWords}). It is ${direction}.`,
-    `Call the ${CHAPTER_TOOL_NAME} tool again with the complete revised chapter.`,
-  ].join('\n');
+export function buildChapterRevisionPrompt(length: AnswerLength): string {
+  return toolRevisionPrompt('chapter', CHAPTER_TOOL_NAME, length, 'the most important content');
 }

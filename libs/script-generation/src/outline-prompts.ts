@@ -7,6 +7,15 @@ import {
   sourceSection,
   topicLine,
 } from './prompt-sections';
+import {
+  EPISODE_TITLE_PROPERTY,
+  KEY_POINTS_PROPERTY,
+  episodeLengthLine,
+  objectSchema,
+  promptParagraphs,
+  toolRepairPrompt,
+  type SizedPrompts,
+} from './prompt-tools';
 import { DEFAULT_HOSTS } from './prompts';
 import { CHAPTER_MAX_WORDS, chapterCountRange } from './script-parts';
 import type { ScriptRequest } from './script-request';
@@ -31,43 +40,29 @@ export const OUTLINE_TOOL_NAME = 'submit_podcast_outline';
  * const toolSpec = { name: OUTLINE_TOOL_NAME, inputSchema: { json: OUTLINE_TOOL_INPUT_SCHEMA } };
  * ```
  */
-export const OUTLINE_TOOL_INPUT_SCHEMA = {
-  type: 'object',
-  properties: {
-    title: { type: 'string', description: 'Episode title, at most 200 characters.' },
-    summary: { type: 'string', description: 'One paragraph summarising the whole episode.' },
-    keyPoints: {
-      type: 'array',
-      description: '3 to 7 key points the episode makes, one sentence each.',
-      minItems: 1,
-      maxItems: 12,
-      items: { type: 'string' },
-    },
-    chapters: {
-      type: 'array',
-      description: 'The chapters in order, the first opening the episode, the last closing it.',
-      minItems: 1,
-      maxItems: 16,
-      items: {
-        type: 'object',
-        properties: {
-          title: { type: 'string', description: 'Chapter title.' },
-          brief: {
-            type: 'string',
-            description:
-              'What the chapter covers, 2 to 4 sentences, precise enough that it can be written without seeing the other chapters.',
-          },
-          targetWords: {
-            type: 'integer',
-            description: 'Spoken words planned for this chapter.',
-          },
-        },
-        required: ['title', 'brief', 'targetWords'],
+export const OUTLINE_TOOL_INPUT_SCHEMA = objectSchema({
+  title: EPISODE_TITLE_PROPERTY,
+  summary: { type: 'string', description: 'One paragraph summarising the whole episode.' },
+  keyPoints: KEY_POINTS_PROPERTY,
+  chapters: {
+    type: 'array',
+    description: 'The chapters in order, the first opening the episode, the last closing it.',
+    minItems: 1,
+    maxItems: 16,
+    items: objectSchema({
+      title: { type: 'string', description: 'Chapter title.' },
+      brief: {
+        type: 'string',
+        description:
+          'What the chapter covers, 2 to 4 sentences, precise enough that it can be written without seeing the other chapters.',
       },
-    },
+      targetWords: {
+        type: 'integer',
+        description: 'Spoken words planned for this chapter.',
+      },
+    }),
   },
-  required: ['title', 'summary', 'keyPoints', 'chapters'],
-};
+});
 
 /**
  * The prompts of an outline request, with the numbers the outline must respect.
@@ -77,14 +72,8 @@ export const OUTLINE_TOOL_INPUT_SCHEMA = {
  * const { system, user, targetWords, minChapters, maxChapters } = buildOutlinePrompts(request);
  * ```
  */
-export interface OutlinePrompts {
-  system: string;
-  user: string;
-  /** Target spoken words of the whole episode (the chapters' targets sum to it). */
-  targetWords: number;
-  minWords: number;
-  maxWords: number;
-  /** Chapter counts the outline may have. */
+export interface OutlinePrompts extends SizedPrompts {
+  /** Chapter counts the outline may have (the chapters' word targets sum to `targetWords`). */
   minChapters: number;
   maxChapters: number;
 }
@@ -110,7 +99,7 @@ export function buildOutlinePrompts(
   const { min, max } = acceptedWordRange(target);
   const chapters = chapterCountRange(target);
   const [first, second] = DEFAULT_HOSTS;
-  const system = [
+  const system = promptParagraphs([
     `You plan episodes of Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally and explain things clearly for a listener who is not an expert.`,
     'This episode is long, so it is written in parts: you write only its outline now. Each chapter will later be written on its own from its brief, by a writer who sees the outline but not the other chapters, so every brief must say precisely what its chapter covers and what it leaves to other chapters.',
     `The first chapter opens the episode (the hosts greet the listener and introduce the topic); the last one closes it (a recap and a goodbye).`,
@@ -118,19 +107,15 @@ export function buildOutlinePrompts(
     QUOTED_DATA_RULE,
     `Answer by calling the ${OUTLINE_TOOL_NAME} tool exactly once with: title, a one-paragraph summary of the whole episode, 3 to 7 keyPoints, and the chapters in order, each with a title, a brief and targetWords.`,
     seriesRule(request.series),
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
-  const user = [
+  ]);
+  const user = promptParagraphs([
     topicLine(request.topic),
-    `Length: ${request.minutes} minute${request.minutes === 1 ? '' : 's'} of speech, about ${target} words (between ${min} and ${max}).`,
+    episodeLengthLine(request.minutes, { target, min, max }),
     `Plan between ${chapters.min} and ${chapters.max} chapters. Their targetWords must add up to ${target}, and no chapter may plan more than ${CHAPTER_MAX_WORDS} words.`,
     seriesSection(request.series),
     sourceSection(request),
     `Plan the episode now and submit the outline with the ${OUTLINE_TOOL_NAME} tool.`,
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
+  ]);
   return {
     system,
     user,
@@ -152,10 +137,5 @@ export function buildOutlinePrompts(
  * ```
  */
 export function buildOutlineRepairPrompt(issues: readonly string[]): string {
-  return [
-    'That answer is not a valid outline. Problems found:',
-    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
-    ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
-    `Fix every problem and call the ${OUTLINE_TOOL_NAME} tool again with the complete corrected outline.`,
-  ].join('\n');
+  return toolRepairPrompt('outline', OUTLINE_TOOL_NAME, issues);
 }

@@ -8,6 +8,18 @@ import {
   sourceSection,
   topicLine,
 } from './prompt-sections';
+import {
+  EPISODE_TITLE_PROPERTY,
+  KEY_POINTS_PROPERTY,
+  episodeLengthLine,
+  objectSchema,
+  promptParagraphs,
+  toolRepairPrompt,
+  toolRevisionPrompt,
+  writerIntro,
+  type AnswerLength,
+  type SizedPrompts,
+} from './prompt-tools';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
 import { acceptedWordRange, targetWords, type SpeechEngine } from './speech-rate';
@@ -31,44 +43,23 @@ export const SCRIPT_TOOL_NAME = 'submit_podcast_script';
  * const toolSpec = { name: SCRIPT_TOOL_NAME, inputSchema: { json: SCRIPT_TOOL_INPUT_SCHEMA } };
  * ```
  */
-export const SCRIPT_TOOL_INPUT_SCHEMA = {
-  type: 'object',
-  properties: {
-    title: { type: 'string', description: 'Episode title, at most 200 characters.' },
-    summary: { type: 'string', description: 'One paragraph summarising the episode.' },
-    hosts: {
-      type: 'array',
-      description: 'Exactly two hosts with different names.',
-      minItems: 2,
-      maxItems: 2,
-      items: {
-        type: 'object',
-        properties: { name: { type: 'string' } },
-        required: ['name'],
-      },
-    },
-    chapters: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        properties: {
-          title: { type: 'string' },
-          segments: SEGMENTS_SCHEMA,
-        },
-        required: ['title', 'segments'],
-      },
-    },
-    keyPoints: {
-      type: 'array',
-      description: '3 to 7 key points the episode makes, one sentence each.',
-      minItems: 1,
-      maxItems: 12,
-      items: { type: 'string' },
-    },
+export const SCRIPT_TOOL_INPUT_SCHEMA = objectSchema({
+  title: EPISODE_TITLE_PROPERTY,
+  summary: { type: 'string', description: 'One paragraph summarising the episode.' },
+  hosts: {
+    type: 'array',
+    description: 'Exactly two hosts with different names.',
+    minItems: 2,
+    maxItems: 2,
+    items: objectSchema({ name: { type: 'string' } }),
   },
-  required: ['title', 'summary', 'hosts', 'chapters', 'keyPoints'],
-};
+  chapters: {
+    type: 'array',
+    minItems: 1,
+    items: objectSchema({ title: { type: 'string' }, segments: SEGMENTS_SCHEMA }),
+  },
+  keyPoints: KEY_POINTS_PROPERTY,
+});
 
 /**
  * The system and user prompts for one script request.
@@ -78,15 +69,7 @@ export const SCRIPT_TOOL_INPUT_SCHEMA = {
  * const { system, user, targetWords } = buildScriptPrompts(request);
  * ```
  */
-export interface ScriptPrompts {
-  system: string;
-  user: string;
-  /** Target spoken word count. */
-  targetWords: number;
-  /** Accepted window (±15 %) around the target. */
-  minWords: number;
-  maxWords: number;
-}
+export type ScriptPrompts = SizedPrompts;
 
 /**
  * Host names used in every script (the model is asked to keep them).
@@ -123,8 +106,8 @@ export function buildScriptPrompts(
   const [first, second] = DEFAULT_HOSTS;
   const chapters = Math.max(2, Math.min(8, Math.round(request.minutes / 3) + 1));
 
-  const system = [
-    `You write scripts for Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.`,
+  const system = promptParagraphs([
+    writerIntro(first, second),
     SPOKEN_TEXT_RULE,
     `Length matters: the episode must be about ${target} spoken words in total across all segments (between ${min} and ${max}). Titles, summary and key points do not count.`,
     `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences.`,
@@ -132,19 +115,15 @@ export function buildScriptPrompts(
     QUOTED_DATA_RULE,
     `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts [{"name":"${first}"},{"name":"${second}"}], chapters with segments {speaker, text} where speaker is exactly "${first}" or "${second}", and 3 to 7 keyPoints.`,
     seriesRule(request.series),
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
+  ]);
 
-  const user = [
+  const user = promptParagraphs([
     topicLine(request.topic),
-    `Length: ${request.minutes} minute${request.minutes === 1 ? '' : 's'} of speech, about ${target} words (between ${min} and ${max}).`,
+    episodeLengthLine(request.minutes, { target, min, max }),
     seriesSection(request.series),
     sourceSection(request),
     `Write the episode now and submit it with the ${SCRIPT_TOOL_NAME} tool.`,
-  ]
-    .filter((line) => line !== '')
-    .join('\n\n');
+  ]);
 
   return { system, user, targetWords: target, minWords: min, maxWords: max };
 }
@@ -159,12 +138,7 @@ export function buildScriptPrompts(
  * ```
  */
 export function buildRepairPrompt(issues: readonly string[]): string {
-  return [
-    'That answer is not a valid script. Problems found:',
-    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
-    ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
-    `Fix every problem and call the ${SCRIPT_TOOL_NAME} tool again with the complete corrected script.`,
-  ].join('\n');
+  return toolRepairPrompt('script', SCRIPT_TOOL_NAME, issues);
 }
 
 /**
@@ -176,18 +150,11 @@ export function buildRepairPrompt(issues: readonly string[]): string {
  * buildRevisionPrompt({ actualWords: 400, targetWords: 775, minWords: 659, maxWords: 891 });
  * ```
  */
-export function buildRevisionPrompt(length: {
-  actualWords: number;
-  targetWords: number;
-  minWords: number;
-  maxWords: number;
-}): string {
-  const tooShort = length.actualWords < length.minWords;
-  const direction = tooShort
-    ? `too short: extend it by about ${length.targetWords - length.actualWords} words with more depth, examples and exchanges between the hosts (no padding or repetition)`
-    : `too long: trim it by about ${length.actualWords - length.targetWords} words, keeping the most important content and the intro and outro`;
-  return [
-    `The script has ${length.actualWords} spoken words, but the target is ${length.targetWords} (between ${length.minWords} and ${length.maxWords}). It is ${direction}.`,
-    `Call the ${SCRIPT_TOOL_NAME} tool again with the complete revised script.`,
-  ].join('\n');
+export function buildRevisionPrompt(length: AnswerLength): string {
+  return toolRevisionPrompt(
+    'script',
+    SCRIPT_TOOL_NAME,
+    length,
+    'the most important content and the intro and outro',
+  );
 }

@@ -1,0 +1,170 @@
+// The scaffolding the whole-script, outline and chapter prompts share: the shape of their
+// prompts, the pieces of their tools' JSON schemas, and the messages of a repair or a
+// revision round, so the three tools speak to the model in the same words.
+
+/**
+ * The prompts of one model task and the spoken-word window its answer must land in.
+ *
+ * @example
+ * ```ts
+ * const { system, user, minWords, maxWords }: SizedPrompts = buildScriptPrompts(request);
+ * ```
+ */
+export interface SizedPrompts {
+  system: string;
+  user: string;
+  /** Target spoken word count. */
+  targetWords: number;
+  /** Accepted window (±15 %) around the target. */
+  minWords: number;
+  maxWords: number;
+}
+
+/**
+ * A valid answer's spoken length against its window, as a revision prompt states it.
+ *
+ * @example
+ * ```ts
+ * const length: AnswerLength = { actualWords: 400, targetWords: 775, minWords: 659, maxWords: 891 };
+ * ```
+ */
+export interface AnswerLength {
+  actualWords: number;
+  targetWords: number;
+  minWords: number;
+  maxWords: number;
+}
+
+/**
+ * The JSON schema of an object whose every property is required, in the properties' order.
+ *
+ * @example
+ * ```ts
+ * objectSchema({ name: { type: 'string' } });
+ * // { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }
+ * ```
+ */
+export function objectSchema<P extends Record<string, unknown>>(
+  properties: P,
+): { type: string; properties: P; required: string[] } {
+  return { type: 'object', properties, required: Object.keys(properties) };
+}
+
+/**
+ * JSON schema of the episode title the script and outline tools ask for.
+ *
+ * @example
+ * ```ts
+ * objectSchema({ title: EPISODE_TITLE_PROPERTY });
+ * ```
+ */
+export const EPISODE_TITLE_PROPERTY = {
+  type: 'string',
+  description: 'Episode title, at most 200 characters.',
+};
+
+/**
+ * JSON schema of the key points the script and outline tools ask for.
+ *
+ * @example
+ * ```ts
+ * objectSchema({ title: EPISODE_TITLE_PROPERTY, keyPoints: KEY_POINTS_PROPERTY });
+ * ```
+ */
+export const KEY_POINTS_PROPERTY = {
+  type: 'array',
+  description: '3 to 7 key points the episode makes, one sentence each.',
+  minItems: 1,
+  maxItems: 12,
+  items: { type: 'string' },
+};
+
+/**
+ * Joins a prompt's paragraphs with blank lines, leaving out the empty ones (a section that
+ * does not apply, such as a series section with no earlier episode).
+ *
+ * @example
+ * ```ts
+ * promptParagraphs(['Topic: <topic>Tides</topic>', '', 'Write it now.']);
+ * // 'Topic: <topic>Tides</topic>\n\nWrite it now.'
+ * ```
+ */
+export function promptParagraphs(paragraphs: readonly string[]): string {
+  return paragraphs.filter((paragraph) => paragraph !== '').join('\n\n');
+}
+
+/**
+ * The opening of a writer's system prompt (whole script or chapter): who the two hosts are
+ * and how they talk.
+ *
+ * @example
+ * ```ts
+ * writerIntro('Alex', 'Sam'); // 'You write scripts for Lumcast, a podcast with two hosts, Alex and Sam, …'
+ * ```
+ */
+export function writerIntro(first: string, second: string): string {
+  return `You write scripts for Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.`;
+}
+
+/**
+ * The user prompt's line stating a whole episode's length, in minutes and in words.
+ *
+ * @example
+ * ```ts
+ * episodeLengthLine(5, { target: 775, min: 659, max: 891 });
+ * // 'Length: 5 minutes of speech, about 775 words (between 659 and 891).'
+ * ```
+ */
+export function episodeLengthLine(
+  minutes: number,
+  words: { target: number; min: number; max: number },
+): string {
+  return `Length: ${minutes} minute${minutes === 1 ? '' : 's'} of speech, about ${words.target} words (between ${words.min} and ${words.max}).`;
+}
+
+/**
+ * The message sent back when an answer to `toolName` is invalid: at most 20 of its
+ * problems, and a request to submit the whole corrected `answer` again.
+ *
+ * @example
+ * ```ts
+ * toolRepairPrompt('outline', OUTLINE_TOOL_NAME, ['chapters: plan between 9 and 13 chapters (got 4)']);
+ * ```
+ */
+export function toolRepairPrompt(
+  answer: 'script' | 'outline' | 'chapter',
+  toolName: string,
+  issues: readonly string[],
+): string {
+  return [
+    `That answer is not a valid ${answer}. Problems found:`,
+    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
+    ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
+    `Fix every problem and call the ${toolName} tool again with the complete corrected ${answer}.`,
+  ].join('\n');
+}
+
+/**
+ * The message sent back when a valid `answer` is outside its word window: how far off it
+ * is, to extend it or to trim it keeping `keep`, and to call `toolName` again.
+ *
+ * @example
+ * ```ts
+ * toolRevisionPrompt('chapter', CHAPTER_TOOL_NAME, length, 'the most important content');
+ * ```
+ */
+export function toolRevisionPrompt(
+  answer: 'script' | 'chapter',
+  toolName: string,
+  length: AnswerLength,
+  keep: string,
+): string {
+  const direction =
+    length.actualWords < length.minWords
+      ? `too short: extend it by about ${length.targetWords - length.actualWords} words with more depth, examples and exchanges between the hosts (no padding or repetition)`
+      : `too long: trim it by about ${length.actualWords - length.targetWords} words, keeping ${keep}`;
+  return [
+    `The ${answer} has ${length.actualWords} spoken words, but the target is ${length.targetWords} (between ${length.minWords} and ${length.maxWords}). It is ${direction}.`,
+    `Call the ${toolName} tool again with the complete revised ${answer}.`,
+  ].join('\n');
+}
