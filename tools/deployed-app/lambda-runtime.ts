@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { ContainerClock } from './container-clock';
 import type { FunctionSpec } from './synthesized-app';
 import { LambdaThrottledError, UnknownFunctionError } from './errors';
 
@@ -31,9 +32,29 @@ export interface LambdaRuntimeOptions {
   readonly unreservedConcurrency?: number;
 }
 
+/** One invocation as {@link LambdaRuntime.invocations} records it. */
+export interface InvocationRecord {
+  readonly functionLogicalId: string;
+  readonly errorType?: string;
+  /** The handler's run, from the end of INIT to its answer (Lambda's `Duration`). */
+  readonly durationMs: number;
+  /** How long this invocation waited for its new container's INIT (Lambda's `Init Duration`). */
+  readonly initDurationMs?: number;
+}
+
+interface TimedInvocation {
+  readonly result: InvocationResult;
+  readonly durationMs: number;
+  readonly initDurationMs?: number;
+}
+
 interface Container {
   readonly worker: Worker;
   busy: boolean;
+  /** Whether an invocation has run here (the first one waited for INIT: a cold start). */
+  invoked: boolean;
+  /** The worker thread's kernel thread id, once INIT reports it (for its {@link ContainerClock}). */
+  osThreadId?: number;
   /** Resolves when the bundle is imported (INIT): undefined, or the error payload it failed with. */
   readonly initialized: Promise<InvocationResult['payload'] | undefined>;
 }
@@ -52,13 +73,23 @@ interface WorkerAnswer {
   readonly error?: { errorType: string; errorMessage: string; trace: string[] };
 }
 
+/**
+ * The nice value of a container's thread: the lowest priority, so the emulated AWS services (this
+ * process's main thread, DynamoDB Local) answer first, as AWS's would, however many containers run.
+ */
+const CONTAINER_NICE = 19;
+
+/** The least wait before a container's clock is read again once wall-clock time passed its timeout. */
+const MIN_TIMEOUT_RECHECK_MS = 50;
+
 const WORKER_FILE = path.join(__dirname, 'lambda-worker.mjs');
 
 /**
  * Lambda on one machine: each function's built bundle runs in worker threads ("containers"), one
  * invocation per container at a time, containers reused while warm, with exactly the template's
- * environment plus what Lambda itself sets, memory as the heap limit, the timeout enforced (a run
- * past it answers `Sandbox.Timedout` and its container is discarded) and reserved concurrency
+ * environment plus what Lambda itself sets, memory as the heap limit, the timeout enforced on the container's own clock
+ * ({@link ContainerClock}: a run past it answers `Sandbox.Timedout` and its container is
+ * discarded) and reserved concurrency
  * honoured (an invocation past it is throttled with `TooManyRequestsException`).
  *
  * @example
@@ -74,8 +105,12 @@ export class LambdaRuntime {
   private readonly running = new Map<string, number>();
   private readonly all = new Set<Worker>();
   private stopped = false;
-  /** Every invocation, in order: function logical id and whether it failed. */
-  readonly invocations: { functionLogicalId: string; errorType?: string }[] = [];
+  /**
+   * Every invocation, in order: function logical id, whether it failed, and the two times
+   * Lambda's REPORT line gives: `durationMs` (the handler, what the timeout bounds) and
+   * `initDurationMs` (the wait for the container's INIT, only on a cold start).
+   */
+  readonly invocations: InvocationRecord[] = [];
 
   constructor(private readonly options: LambdaRuntimeOptions) {
     for (const fn of options.functions) {
@@ -120,13 +155,15 @@ export class LambdaRuntime {
     }
     this.running.set(fn.logicalId, running + 1);
     try {
-      const result = await this.runInContainer(fn, event);
+      const { result, durationMs, initDurationMs } = await this.runInContainer(fn, event);
       const errorType = result.functionError
         ? (result.payload as { errorType?: string }).errorType
         : undefined;
       this.invocations.push({
         functionLogicalId: fn.logicalId,
         ...(errorType ? { errorType } : {}),
+        durationMs,
+        ...(initDurationMs === undefined ? {} : { initDurationMs }),
       });
       return result;
     } finally {
@@ -174,7 +211,7 @@ export class LambdaRuntime {
     const warm = this.idle.get(fn.logicalId)?.pop();
     if (warm) return warm;
     const worker = new Worker(WORKER_FILE, {
-      workerData: { bundleFile: fn.bundleFile, exportName: fn.exportName },
+      workerData: { bundleFile: fn.bundleFile, exportName: fn.exportName, nice: CONTAINER_NICE },
       env: this.environmentFor(fn),
       resourceLimits: { maxOldGenerationSizeMb: fn.memoryMiB },
       execArgv: ['--enable-source-maps'],
@@ -194,10 +231,16 @@ export class LambdaRuntime {
           }),
         INIT_LIMIT_MS,
       );
-      const onInit = (message: { init?: boolean; ok?: boolean; error?: unknown }) => {
+      const onInit = (message: {
+        init?: boolean;
+        ok?: boolean;
+        error?: unknown;
+        osThreadId?: number;
+      }) => {
         if (message?.init !== true) return;
         clearTimeout(timer);
         worker.off('message', onInit);
+        container.osThreadId = message.osThreadId;
         resolve(message.ok ? undefined : (message.error as InvocationResult['payload']));
       };
       worker.on('message', onInit);
@@ -206,7 +249,8 @@ export class LambdaRuntime {
         resolve({ errorType: 'Runtime.ExitError', errorMessage: 'exited during INIT', trace: [] });
       });
     });
-    return { worker, busy: false, initialized };
+    const container: Container = { worker, busy: false, invoked: false, initialized };
+    return container;
   }
 
   private discard(fn: FunctionSpec, container: Container): void {
@@ -220,16 +264,38 @@ export class LambdaRuntime {
     void container.worker.terminate();
   }
 
-  private async runInContainer(fn: FunctionSpec, event: unknown): Promise<InvocationResult> {
+  private async runInContainer(fn: FunctionSpec, event: unknown): Promise<TimedInvocation> {
     const container = this.container(fn);
+    const cold = !container.invoked;
     container.busy = true;
+    container.invoked = true;
     // The timeout counts from the end of INIT, as Lambda's does.
+    const initStarted = Date.now();
     const initError = await container.initialized;
+    const started = Date.now();
+    const initDurationMs = cold ? started - initStarted : undefined;
     if (initError !== undefined) {
       container.busy = false;
       this.discard(fn, container);
-      return { payload: initError, functionError: 'Unhandled' };
+      return {
+        result: { payload: initError, functionError: 'Unhandled' },
+        durationMs: 0,
+        ...(initDurationMs === undefined ? {} : { initDurationMs }),
+      };
     }
+    const result = await this.runHandler(fn, container, event);
+    return {
+      result,
+      durationMs: Date.now() - started,
+      ...(initDurationMs === undefined ? {} : { initDurationMs }),
+    };
+  }
+
+  private runHandler(
+    fn: FunctionSpec,
+    container: Container,
+    event: unknown,
+  ): Promise<InvocationResult> {
     const id = randomUUID();
     const templateMs = fn.timeoutSeconds * 1000;
     const timeoutMs = Math.min(
@@ -297,17 +363,24 @@ export class LambdaRuntime {
           ),
           false,
         );
-      const timer = setTimeout(
-        () =>
-          finish(
-            failure(
-              'Sandbox.Timedout',
-              `Task timed out after ${fn.timeoutSeconds.toFixed(2)} seconds`,
-            ),
-            false,
+      // The timeout runs on the container's own clock: its CPU and waiting time, not the time
+      // it queued for one of this machine's cores behind other containers.
+      const clock = ContainerClock.start(worker, container.osThreadId);
+      const checkTimeout = () => {
+        const leftMs = timeoutMs - clock.elapsedMs();
+        if (leftMs > 0) {
+          timer = setTimeout(checkTimeout, Math.max(leftMs, MIN_TIMEOUT_RECHECK_MS));
+          return;
+        }
+        finish(
+          failure(
+            'Sandbox.Timedout',
+            `Task timed out after ${fn.timeoutSeconds.toFixed(2)} seconds`,
           ),
-        timeoutMs,
-      );
+          false,
+        );
+      };
+      let timer = setTimeout(checkTimeout, timeoutMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

@@ -1,9 +1,32 @@
 // One Lambda "container": a worker thread that imports a function's ESM bundle once and runs one
 // invocation at a time, answering as the Node.js Lambda runtime does. Started by lambda-runtime.ts.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
-const { bundleFile, exportName } = workerData;
+/** This thread's kernel id (`/proc/thread-self` is `<pid>/task/<tid>`), for its CPU time. */
+function osThreadId() {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop());
+  } catch {
+    return undefined;
+  }
+}
+
+const { bundleFile, exportName, nice } = workerData;
+
+// AWS's services never wait for a Lambda container's CPU; here they run on this process's main
+// thread and in DynamoDB Local's JVM, beside dozens of containers on two cores. So a container
+// thread yields to them: on Linux a thread's nice value is its own (setpriority on the calling
+// thread), and raising it needs no privilege.
+if (nice !== undefined) {
+  try {
+    setPriority(nice);
+  } catch {
+    // Not Linux, or not allowed: containers then share the cores evenly with the services.
+  }
+}
 let handlerPromise;
 
 function loadHandler() {
@@ -49,6 +72,6 @@ parentPort.on('message', async ({ id, event, context }) => {
 // Lambda's INIT phase: the bundle is imported when the container starts, before (and not counted
 // in) the first invocation's timeout.
 loadHandler().then(
-  () => parentPort.postMessage({ init: true, ok: true }),
+  () => parentPort.postMessage({ init: true, ok: true, osThreadId: osThreadId() }),
   (error) => parentPort.postMessage({ init: true, ok: false, error: errorPayload(error) }),
 );

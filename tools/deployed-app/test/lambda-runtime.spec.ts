@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { LambdaRuntime } from '../lambda-runtime';
 import { bundles } from './support';
 
@@ -9,11 +10,13 @@ const fixture = bundles(
     counter: `let n = 0; export const handler = async () => ++n;`,
     wait: `export const handler = (e) => new Promise((r) => setTimeout(() => r(e), e.ms));`,
     slowInit: `await new Promise((r) => setTimeout(r, 1500)); export const handler = async () => 'ready';`,
+    spin: `export const handler = async (e) => { let x = 0; for (let i = 0; i < e.n; i++) x += Math.sqrt(i); return x > 0; };`,
   },
   {
     slow: { timeoutSeconds: 2 },
     wait: { reservedConcurrency: 1 },
     slowInit: { timeoutSeconds: 1 },
+    spin: { timeoutSeconds: 2 },
   },
 );
 const runtime = new LambdaRuntime({
@@ -69,6 +72,35 @@ describe('LambdaRuntime', () => {
         trace: [],
       },
     });
+  });
+
+  it("counts a crowded container's time on its own clock, so queueing for this machine's cores is no timeout", async () => {
+    // Calibrate: iterations for about 1 s of one core, on this machine, now.
+    const probe = 20_000_000;
+    await runtime.invoke('spin', { n: probe });
+    const probeMs = Math.max(1, runtime.invocations.at(-1)!.durationMs);
+    const oneSecond = Math.round((probe * 1000) / probeMs);
+    // 8 per core at once: each needs ~1 s of CPU, so each takes several seconds of wall-clock
+    // time, past the 2 s timeout, as 40 cold api containers on two cores did in the load test.
+    const crowd = 8 * availableParallelism();
+    const before = runtime.invocations.length;
+    const answers = await Promise.all(
+      Array.from({ length: crowd }, () => runtime.invoke('spin', { n: oneSecond })),
+    );
+    expect(answers).toEqual(answers.map(() => ({ payload: true })));
+    const longest = Math.max(...runtime.invocations.slice(before).map((i) => i.durationMs));
+    expect(longest).toBeGreaterThan(2000);
+  });
+
+  it('records Duration on every invocation and Init Duration on a cold start only, as the REPORT line does', async () => {
+    const before = runtime.invocations.length;
+    await runtime.invoke('wait', { ms: 50 });
+    await runtime.invoke('wait', { ms: 50 });
+    const [cold, warm] = runtime.invocations.slice(before);
+    expect(cold!.durationMs).toBeGreaterThanOrEqual(45);
+    expect(cold!.initDurationMs).toBeGreaterThanOrEqual(0);
+    expect(warm!.durationMs).toBeGreaterThanOrEqual(45);
+    expect(warm).not.toHaveProperty('initDurationMs');
   });
 
   it('reuses a warm container between invocations', async () => {
