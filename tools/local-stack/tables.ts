@@ -1,8 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTables } from '@lumcast/local-dynamo';
-import { JOBS_TABLE_KEY } from '@lumcast/pipeline';
+import { JOBS_TABLE_KEY, SERIES_MEMORY_TABLE_KEY } from '@lumcast/pipeline';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
-import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 
 /** The local stack's table names. */
 export interface LocalTableNames {

@@ -50,3 +50,69 @@ export class ObjectNotFoundError extends PipelineError {
     super(options?.message ?? `No object at key ${key}`, { cause: options?.cause });
   }
 }
+
+/**
+ * A cursor that is not one this API handed out (not base64url JSON of a listed position).
+ * Thrown before any read.
+ *
+ * @example
+ * ```ts
+ * try { decodeListCursor('???'); } catch (error) { error instanceof InvalidListCursorError; } // true
+ * ```
+ */
+export class InvalidListCursorError extends PipelineError {
+  override readonly name = 'InvalidListCursorError';
+}
+
+/**
+ * An input of the series module (series memory, the series' episode listing) is invalid: an
+ * empty or oversized id, a user id holding `#`, a budget or page size out of range, an empty
+ * table name. Thrown before any I/O; `field` names the culprit.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await memory.recall({ userId: 'a#b', seriesId: 'rivers' });
+ * } catch (error) {
+ *   if (error instanceof SeriesInputError) console.log(error.field); // 'userId'
+ * }
+ * ```
+ */
+export class SeriesInputError extends PipelineError {
+  override readonly name = 'SeriesInputError';
+
+  constructor(
+    /** Dotted path of the offending field, e.g. `userId` or `keyPoints.3`. */
+    readonly field: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Series memory could not be read or written (a DynamoDB failure, or a stored item that no
+ * longer matches the expected shape). The SDK's error is kept as `cause`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof SeriesMemoryError) logger.error('series memory unavailable', { error });
+ * ```
+ */
+export class SeriesMemoryError extends PipelineError {
+  override readonly name = 'SeriesMemoryError';
+}
+
+/**
+ * A series' episodes could not be listed, or their index could not be created (a DynamoDB
+ * failure: a missing table or index, throttling…). The SDK's error is kept as `cause`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof SeriesEpisodesError) logger.error('series listing unavailable', { error });
+ * ```
+ */
+export class SeriesEpisodesError extends PipelineError {
+  override readonly name = 'SeriesEpisodesError';
+}

@@ -42,9 +42,16 @@ export type { IdentityResolver } from './api/identity';
 export type { PodcastAccepted, QuotaSummary } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
-// Series: the id rule the API and the dashboard's form share
+// Series: the id rule the API and the dashboard's form share, the memory and its table key
 export { normalizeSeriesId, seriesIdProblem } from './series/series-id';
 export type { SeriesIdProblem } from './series/series-id';
+export {
+  SERIES_MEMORY_DEFAULT_BUDGET_CHARS,
+  SERIES_MEMORY_TABLE_KEY,
+  SeriesMemory,
+} from './series/series-memory';
+export type { RememberedEpisode, SeriesMemoryOptions } from './series/series-memory';
+export { SeriesInputError, SeriesMemoryError } from './errors';
 
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';

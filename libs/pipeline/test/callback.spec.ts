@@ -1,6 +1,6 @@
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { QuotaLedger, quotaCost, weeklyLimitFor } from '@lumcast/quota';
-import { SeriesMemory } from '@lumcast/script-generation';
+import { SeriesMemory } from '../src/series/series-memory';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { UserPlans } from '../src/jobs/user-plans';
 import { objectKeys } from '../src/ports/object-store';

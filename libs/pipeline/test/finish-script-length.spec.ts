@@ -13,7 +13,6 @@ import {
   parseScriptRequest,
   scaleWordTargets,
   ScriptOutputError,
-  SeriesMemory,
   targetWords,
   type PodcastScript,
   type ScriptChapter,
@@ -25,6 +24,7 @@ import {
 } from '@lumcast/script-generation';
 import { buildWriteScriptHandler } from '../src/composition/handler-builders';
 import { JobsTable } from '../src/jobs/jobs-table';
+import { SeriesMemory } from '../src/series/series-memory';
 import { objectKeys } from '../src/ports/object-store';
 import { createFinishScriptStep } from '../src/steps/finish-script';
 import { createWriteChapterStep } from '../src/steps/write-chapter';

@@ -6,7 +6,8 @@
  * and does not move the job; the failure path then records that sentence on the job.
  */
 import { QuotaLedger } from '@lumcast/quota';
-import { OfflineScriptWriter, SeriesMemory } from '@lumcast/script-generation';
+import { OfflineScriptWriter } from '@lumcast/script-generation';
+import { SeriesMemory } from '../src/series/series-memory';
 import { S3ObjectStore } from '../src/adapters/s3-object-store';
 import { buildWriteScriptHandler } from '../src/composition/handler-builders';
 import { ObjectNotFoundError } from '../src/errors';

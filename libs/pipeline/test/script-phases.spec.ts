@@ -2,9 +2,9 @@ import {
   OfflineScriptWriter,
   podcastScriptSchema,
   ScriptInputError,
-  SeriesMemory,
   type ScriptOutline,
 } from '@lumcast/script-generation';
+import { SeriesMemory } from '../src/series/series-memory';
 import { buildWriteScriptHandler } from '../src/composition/handler-builders';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { objectKeys } from '../src/ports/object-store';

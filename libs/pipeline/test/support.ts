@@ -1,9 +1,9 @@
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
-import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import type { JobRecord } from '../src/jobs/job';
 import { JOBS_TABLE_KEY } from '../src/jobs/jobs-table';
 import { ObjectNotFoundError } from '../src/errors';
+import { SERIES_MEMORY_TABLE_KEY } from '../src/series/series-memory';
 import type { ObjectStore } from '../src/ports/object-store';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';

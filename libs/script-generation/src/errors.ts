@@ -120,16 +120,3 @@ export class ScriptOutputError extends ScriptGenerationError {
     super(message, options);
   }
 }
-
-/**
- * Series memory could not be read or written (a DynamoDB failure, or a stored item
- * that no longer matches the expected shape).
- *
- * @example
- * ```ts
- * if (error instanceof SeriesMemoryError) logger.error('series memory unavailable', { error });
- * ```
- */
-export class SeriesMemoryError extends ScriptGenerationError {
-  override readonly name = 'SeriesMemoryError';
-}

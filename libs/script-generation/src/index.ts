@@ -5,7 +5,6 @@ export {
   ModelRequestError,
   ModelUnavailableError,
   ScriptOutputError,
-  SeriesMemoryError,
 } from './errors';
 export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script-request';
 export {
@@ -62,13 +61,8 @@ export {
 } from './bedrock-script-writer';
 export type { OfflineScriptWriterOptions } from './offline-script-writer';
 export { OfflineScriptWriter } from './offline-script-writer';
-export type { RememberedEpisode, SeriesMemoryOptions } from './series-memory';
-export {
-  SERIES_MEMORY_DEFAULT_BUDGET_CHARS,
-  SERIES_MEMORY_TABLE_KEY,
-  SeriesMemory,
-} from './series-memory';
 export { DEFAULT_SPEECH_CHUNK_CHARS, chunkForSpeech } from './chunk-for-speech';
+export { boundText } from './bound-text';
 export type { SpeechChunk } from './plan-speech';
 export { planSpeech } from './plan-speech';
 export type { PlannedChapter, ScriptOutline } from './script-outline';

@@ -141,7 +141,7 @@ export const scriptRequestSchema = z.object({
 
 /**
  * What earlier episodes of the same series said, injected into the prompt so the new
- * episode builds on them without repeating them. Produced by `SeriesMemory.recall`.
+ * episode builds on them without repeating them. Produced by `SeriesMemory.recall` (`@lumcast/pipeline`).
  *
  * @example
  * ```ts

@@ -1,7 +1,6 @@
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { JOBS_TABLE_KEY } from '@lumcast/pipeline';
+import { JOBS_TABLE_KEY, SERIES_MEMORY_TABLE_KEY } from '@lumcast/pipeline';
 import { QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from '@lumcast/quota';
-import { SERIES_MEMORY_TABLE_KEY } from '@lumcast/script-generation';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
@@ -20,7 +19,7 @@ export interface DataTablesProps {
 /**
  * The three DynamoDB tables: `users` (quota state; partition `userId`), `jobs`
  * (partition `userId`, sort `jobId`) and series memory (the key schema exported by
- * `@lumcast/script-generation`: partition `seriesKey`, sort `episodeAt`). All on-demand, encrypted with the AWS-managed key, point-in-time
+ * `@lumcast/pipeline`: partition `seriesKey`, sort `episodeAt`). All on-demand, encrypted with the AWS-managed key, point-in-time
  * recovery always on; deletion protection and RETAIN in prod.
  *
  * @example

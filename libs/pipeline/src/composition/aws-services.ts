@@ -13,7 +13,6 @@ import { QuotaLedger } from '@lumcast/quota';
 import {
   BedrockScriptWriter,
   OfflineScriptWriter,
-  SeriesMemory,
   type ScriptWriter,
   type SpeechEngine,
 } from '@lumcast/script-generation';
@@ -24,6 +23,7 @@ import { StepFunctionsStarter } from '../adapters/step-functions-starter';
 import type { Environment } from '../config/environment';
 import { JobsTable } from '../jobs/jobs-table';
 import { UserPlans } from '../jobs/user-plans';
+import { SeriesMemory } from '../series/series-memory';
 import { once } from './once';
 import type { PipelineServices } from './pipeline-services';
 

@@ -1,8 +1,9 @@
 import type { SpeechSynthesizer } from '@lumcast/audio-assembly';
 import type { QuotaLedger } from '@lumcast/quota';
-import type { ScriptWriter, SeriesMemory } from '@lumcast/script-generation';
+import type { ScriptWriter } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { UserPlans } from '../jobs/user-plans';
+import type { SeriesMemory } from '../series/series-memory';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { ExecutionStarter } from '../ports/execution-starter';
 import type { JobQueue } from '../ports/job-queue';

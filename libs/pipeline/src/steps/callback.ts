@@ -1,10 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { quotaCost, weeklyLimitFor, type QuotaLedger } from '@lumcast/quota';
-import type { SeriesMemory } from '@lumcast/script-generation';
 import { isFinalStatus, type JobRecord, type JobStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { UserPlans } from '../jobs/user-plans';
 import type { ObjectStore } from '../ports/object-store';
+import type { SeriesMemory } from '../series/series-memory';
 import { JobStateError } from './step-errors';
 import type { AssembledEpisode, CallbackInput } from './step-inputs';
 import type { ScriptArtifact } from './write-script';

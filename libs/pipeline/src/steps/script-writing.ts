@@ -1,7 +1,8 @@
-import { planSpeech, type PodcastScript, type SeriesMemory } from '@lumcast/script-generation';
+import { planSpeech, type PodcastScript } from '@lumcast/script-generation';
 import type { JobRecord } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
+import type { SeriesMemory } from '../series/series-memory';
 import { JobStateError } from './step-errors';
 import type { ScriptArtifact, WriteScriptOutput } from './write-script';
 

@@ -2,9 +2,9 @@ import {
   parseScriptRequest,
   type ScriptPartsWriter,
   type ScriptWriter,
-  type SeriesMemory,
 } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
+import type { SeriesMemory } from '../series/series-memory';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
 import { startScriptWriting } from './script-writing';

@@ -2,10 +2,10 @@ import type {
   PodcastScript,
   ScriptPartsWriter,
   ScriptWriter,
-  SeriesMemory,
   SpeechChunk,
 } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
+import type { SeriesMemory } from '../series/series-memory';
 import type { ObjectStore } from '../ports/object-store';
 import { startScriptWriting, storeScriptForSynthesis } from './script-writing';
 import type { JobRef, SpeechChunkItem } from './step-inputs';

@@ -1,12 +1,13 @@
+import { buildScriptPrompts, parseScriptRequest } from '@lumcast/script-generation';
+import { createTables, startDynalite, type LocalDynamo } from '@lumcast/local-dynamo';
+import { SeriesInputError, SeriesMemoryError } from '../src/errors';
 import {
-  buildScriptPrompts,
-  parseScriptRequest,
-  ScriptInputError,
+  SERIES_MEMORY_TABLE_KEY,
   SeriesMemory,
-  SeriesMemoryError,
   type RememberedEpisode,
-} from '../src/index';
-import { startLocalDynamo, type LocalDynamo } from './support/local-dynamo';
+} from '../src/series/series-memory';
+
+const TABLE = 'series-memory';
 
 function episode(jobId: string, overrides: Partial<RememberedEpisode> = {}): RememberedEpisode {
   return {
@@ -26,11 +27,18 @@ describe('SeriesMemory', () => {
   let memory: SeriesMemory;
 
   beforeEach(async () => {
-    dynamo = await startLocalDynamo();
+    dynamo = await startDynalite();
+    await createTables(dynamo.client, [
+      {
+        name: TABLE,
+        partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,
+        sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
+      },
+    ]);
     clock = Date.parse('2026-12-02T09:00:00Z');
     memory = new SeriesMemory({
       client: dynamo.client,
-      tableName: dynamo.tableName,
+      tableName: TABLE,
       now: () => new Date((clock += 60_000)),
     });
   });
@@ -166,7 +174,7 @@ describe('SeriesMemory', () => {
     ])('rejects remembering %s before any request', async (_case, input, field) => {
       const before = dynamo.requestsReceived();
       await expect(memory.remember(input)).rejects.toMatchObject({
-        name: 'ScriptInputError',
+        name: 'SeriesInputError',
         field,
       });
       expect(dynamo.requestsReceived()).toBe(before);
@@ -176,13 +184,13 @@ describe('SeriesMemory', () => {
       const before = dynamo.requestsReceived();
       await expect(
         memory.recall({ userId: 'user-1', seriesId: 'rivers', budgetChars }),
-      ).rejects.toBeInstanceOf(ScriptInputError);
+      ).rejects.toBeInstanceOf(SeriesInputError);
       expect(dynamo.requestsReceived()).toBe(before);
     });
 
     it('rejects an empty table name', () => {
       expect(() => new SeriesMemory({ client: dynamo.client, tableName: '' })).toThrow(
-        ScriptInputError,
+        SeriesInputError,
       );
     });
   });

@@ -5,10 +5,11 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { ScriptInputError, SeriesMemoryError } from './errors';
-import type { PreviousEpisode, SeriesContext } from './script-request';
+import type { PreviousEpisode, SeriesContext } from '@lumcast/script-generation';
+import { SeriesMemoryError } from '../errors';
 import { episodeChars, fitEpisode } from './series-episode-fit';
-import { parseSeriesMemoryInput, recallSchema, rememberSchema } from './series-memory-inputs';
+import { checkTableName, parseSeriesInput, userSeriesKey } from './series-inputs';
+import { recallSchema, rememberSchema } from './series-memory-inputs';
 
 /**
  * Key schema of the series-memory table, for the local stack and the CDK app to create
@@ -87,7 +88,7 @@ function readString(item: Record<string, AttributeValue>, name: string): string 
  * Remembers finished episodes of a series (per user) in DynamoDB and recalls the latest
  * ones, within a character budget, as the {@link SeriesContext} of the next request.
  *
- * Guarantees: inputs are validated before any I/O ({@link ScriptInputError}); series are
+ * Guarantees: inputs are validated before any I/O ({@link SeriesInputError}); series are
  * isolated per user (the user id is part of the partition key); `recall` returns the most
  * recent episodes that fit the budget, oldest first, each job at most once (remembering the
  * same job twice — a retry — does not duplicate it); if even the latest episode alone
@@ -108,11 +109,8 @@ export class SeriesMemory {
   private readonly now: () => Date;
 
   constructor(options: SeriesMemoryOptions) {
-    if (typeof options.tableName !== 'string' || options.tableName.trim() === '') {
-      throw new ScriptInputError('tableName', 'tableName must not be empty');
-    }
     this.client = options.client;
-    this.tableName = options.tableName;
+    this.tableName = checkTableName(options.tableName);
     this.now = options.now ?? (() => new Date());
   }
 
@@ -125,14 +123,16 @@ export class SeriesMemory {
    * ```
    */
   async remember(episode: RememberedEpisode): Promise<void> {
-    const checked = parseSeriesMemoryInput(rememberSchema, episode);
+    const checked = parseSeriesInput(rememberSchema, episode);
     const at = this.now().toISOString();
     try {
       await this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
           Item: {
-            [SERIES_MEMORY_TABLE_KEY.partitionKey]: { S: `${checked.userId}#${checked.seriesId}` },
+            [SERIES_MEMORY_TABLE_KEY.partitionKey]: {
+              S: userSeriesKey(checked.userId, checked.seriesId),
+            },
             [SERIES_MEMORY_TABLE_KEY.sortKey]: { S: `${at}#${checked.jobId}` },
             userId: { S: checked.userId },
             seriesId: { S: checked.seriesId },
@@ -167,7 +167,7 @@ export class SeriesMemory {
     seriesId: string;
     budgetChars?: number;
   }): Promise<SeriesContext> {
-    const checked = parseSeriesMemoryInput(recallSchema, query);
+    const checked = parseSeriesInput(recallSchema, query);
     const budget = checked.budgetChars ?? SERIES_MEMORY_DEFAULT_BUDGET_CHARS;
     const newestFirst: PreviousEpisode[] = [];
     const seenJobs = new Set<string>();
@@ -182,7 +182,9 @@ export class SeriesMemory {
             TableName: this.tableName,
             KeyConditionExpression: '#key = :key',
             ExpressionAttributeNames: { '#key': SERIES_MEMORY_TABLE_KEY.partitionKey },
-            ExpressionAttributeValues: { ':key': { S: `${checked.userId}#${checked.seriesId}` } },
+            ExpressionAttributeValues: {
+              ':key': { S: userSeriesKey(checked.userId, checked.seriesId) },
+            },
             ScanIndexForward: false,
             ConsistentRead: true,
             Limit: 25,

@@ -1,5 +1,4 @@
-import { boundText } from './bound-text';
-import type { PreviousEpisode } from './script-request';
+import { boundText, type PreviousEpisode } from '@lumcast/script-generation';
 
 /**
  * The characters an episode adds to a recalled series context (title, summary, key points).
