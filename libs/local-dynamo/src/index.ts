@@ -1,6 +1,6 @@
 export { startDynalite, type LocalDynamo, type StartDynaliteOptions } from './start-dynalite';
 export { startDynamoDbLocal, type StartDynamoDbLocalOptions } from './start-dynamodb-local';
-export { createTables, type TableDefinition } from './create-tables';
+export { createTables, type IndexDefinition, type TableDefinition } from './create-tables';
 export {
   DynaliteStartError,
   DynamoDbLocalStartError,

@@ -37,6 +37,48 @@ describe('createTables', () => {
     expect(users.Table?.KeySchema).toEqual([{ AttributeName: 'userId', KeyType: 'HASH' }]);
   });
 
+  it('creates global secondary indexes with the table, projecting what they name', async () => {
+    await createTables(dynamo.client, [
+      {
+        name: 'jobs',
+        partitionKey: 'userId',
+        sortKey: 'jobId',
+        globalIndexes: [
+          {
+            name: 'by-series',
+            partitionKey: 'userSeries',
+            sortKey: 'createdAt',
+            nonKeyAttributes: ['status'],
+          },
+          { name: 'by-status', partitionKey: 'status' },
+        ],
+      },
+    ]);
+    const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: 'jobs' }));
+    expect(Table?.AttributeDefinitions?.map((attribute) => attribute.AttributeName)).toEqual([
+      'userId',
+      'jobId',
+      'userSeries',
+      'createdAt',
+      'status',
+    ]);
+    const indexes = Object.fromEntries(
+      (Table?.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, index]),
+    );
+    expect(indexes['by-series']).toMatchObject({
+      IndexStatus: 'ACTIVE',
+      KeySchema: [
+        { AttributeName: 'userSeries', KeyType: 'HASH' },
+        { AttributeName: 'createdAt', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status'] },
+    });
+    expect(indexes['by-status']).toMatchObject({
+      KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'ALL' },
+    });
+  });
+
   it('can be called twice without error, creating only what is missing', async () => {
     await createTables(dynamo.client, tables.slice(0, 1));
     await expect(createTables(dynamo.client, tables)).resolves.toBeUndefined();
@@ -56,6 +98,27 @@ describe('createTables', () => {
     ['an empty partition key', [{ name: 't', partitionKey: '' }]],
     ['an empty sort key', [{ name: 't', partitionKey: 'id', sortKey: '' }]],
     ['a sort key equal to the partition key', [{ name: 't', partitionKey: 'id', sortKey: 'id' }]],
+    [
+      'an index without a name',
+      [{ name: 't', partitionKey: 'id', globalIndexes: [{ name: '', partitionKey: 'x' }] }],
+    ],
+    [
+      'an index with an empty partition key',
+      [{ name: 't', partitionKey: 'id', globalIndexes: [{ name: 'i', partitionKey: '' }] }],
+    ],
+    [
+      'an index defined twice',
+      [
+        {
+          name: 't',
+          partitionKey: 'id',
+          globalIndexes: [
+            { name: 'i', partitionKey: 'x' },
+            { name: 'i', partitionKey: 'y' },
+          ],
+        },
+      ],
+    ],
     [
       'a name defined twice',
       [
