@@ -1,6 +1,10 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTables } from '@lumcast/local-dynamo';
-import { JOBS_TABLE_KEY, SERIES_MEMORY_TABLE_KEY } from '@lumcast/pipeline';
+import {
+  ensureSeriesEpisodesIndex,
+  JOBS_TABLE_KEY,
+  SERIES_MEMORY_TABLE_KEY,
+} from '@lumcast/pipeline';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 
 /** The local stack's table names. */
@@ -19,7 +23,10 @@ export const LOCAL_TABLES: LocalTableNames = Object.freeze({
 
 /**
  * Creates the users, jobs and series tables if they do not exist yet, with
- * the keys the libs declare (the same the CDK app uses).
+ * the keys the libs declare (the same the CDK app uses), and adds the jobs
+ * table's `series-episodes` index unless it has it (a data folder from before
+ * the index gets it on its next start; its older jobs carry no `userSeries`
+ * and stay out of the listing).
  *
  * @example
  * ```ts
@@ -39,4 +46,5 @@ export async function ensureTables(
       sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
     },
   ]);
+  await ensureSeriesEpisodesIndex(client, names.jobs);
 }

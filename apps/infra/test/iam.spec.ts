@@ -189,6 +189,19 @@ describe('least privilege across the whole template', () => {
     );
   });
 
+  it('lets no role reach the jobs table’s series-episodes index: nothing lists a series yet', () => {
+    const jobsId = logicalIdOf(synthesized.stack, synthesized.stack.tables.jobs);
+    const policies = synthesized.template.findResources('AWS::IAM::Policy');
+    const onJobsIndexes = Object.values(policies).flatMap((policy) =>
+      (policy['Properties']['PolicyDocument']['Statement'] as RenderedStatement[])
+        .flatMap(resourcesOf)
+        .map((resource) => JSON.stringify(resource))
+        .filter((resource) => resource.includes(`"${jobsId}"`) && resource.includes('/index')),
+    );
+    expect(onJobsIndexes).toEqual([]);
+    expect(JSON.stringify(policies)).not.toContain('series-episodes');
+  });
+
   it('grants Bedrock and Polly to no function but write-script and synthesize', () => {
     for (const handler of HANDLER_NAMES) {
       const actions = statementsOfRole(synthesized.template, roleIdOf(handler)).flatMap(actionsOf);

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
-import { environmentSchema } from '@lumcast/pipeline';
+import { environmentSchema, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
 import { QUOTA_RECORD_TTL_ATTRIBUTE } from '@lumcast/quota';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
@@ -38,6 +38,46 @@ describe('DynamoDB tables', () => {
       { AttributeName: 'seriesKey', KeyType: 'HASH' },
       { AttributeName: 'episodeAt', KeyType: 'RANGE' },
     ]);
+  });
+
+  it('index the jobs by userSeries + createdAt as series-episodes, projecting the list fields and no source text', () => {
+    for (const synthesized of [dev, prod]) {
+      const id = logicalIdOf(synthesized.stack, synthesized.stack.tables.jobs);
+      const jobs = synthesized.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'];
+      expect(jobs['GlobalSecondaryIndexes']).toEqual([
+        {
+          IndexName: 'series-episodes',
+          KeySchema: [
+            { AttributeName: 'userSeries', KeyType: 'HASH' },
+            { AttributeName: 'createdAt', KeyType: 'RANGE' },
+          ],
+          Projection: {
+            ProjectionType: 'INCLUDE',
+            NonKeyAttributes: [...SERIES_EPISODES_INDEX.nonKeyAttributes],
+          },
+        },
+      ]);
+      expect(jobs['GlobalSecondaryIndexes'][0].Projection.NonKeyAttributes).not.toContain(
+        'sourceText',
+      );
+      expect(jobs['AttributeDefinitions']).toEqual(
+        expect.arrayContaining([
+          { AttributeName: 'userSeries', AttributeType: 'S' },
+          { AttributeName: 'createdAt', AttributeType: 'S' },
+        ]),
+      );
+    }
+  });
+
+  it('give the users and series tables no index', () => {
+    for (const table of ['users', 'series'] as const) {
+      const id = logicalIdOf(dev.stack, dev.stack.tables[table]);
+      expect(
+        dev.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'][
+          'GlobalSecondaryIndexes'
+        ],
+      ).toBeUndefined();
+    }
   });
 
   it('expire the quota ledger’s job and grant records in the users table by their TTL attribute', () => {

@@ -42,16 +42,14 @@ export type { IdentityResolver } from './api/identity';
 export type { PodcastAccepted, QuotaSummary } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
-// Series: the id rule the API and the dashboard's form share, the memory and its table key
+// Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys
+// and index the infrastructure and the local stack create
 export { normalizeSeriesId, seriesIdProblem } from './series/series-id';
 export type { SeriesIdProblem } from './series/series-id';
-export {
-  SERIES_MEMORY_DEFAULT_BUDGET_CHARS,
-  SERIES_MEMORY_TABLE_KEY,
-  SeriesMemory,
-} from './series/series-memory';
+export { SERIES_MEMORY_TABLE_KEY, SeriesMemory } from './series/series-memory';
 export type { RememberedEpisode, SeriesMemoryOptions } from './series/series-memory';
-export { SeriesInputError, SeriesMemoryError } from './errors';
+export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/series-episodes-index';
+export type { EnsureSeriesEpisodesIndexOptions } from './series/series-episodes-index';
 
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';

@@ -3,6 +3,7 @@ import { USERS_TABLE_KEY } from '@lumcast/quota';
 import type { JobRecord } from '../src/jobs/job';
 import { JOBS_TABLE_KEY } from '../src/jobs/jobs-table';
 import { ObjectNotFoundError } from '../src/errors';
+import { ensureSeriesEpisodesIndex } from '../src/series/series-episodes-index';
 import { SERIES_MEMORY_TABLE_KEY } from '../src/series/series-memory';
 import type { ObjectStore } from '../src/ports/object-store';
 
@@ -17,7 +18,8 @@ export type TestDynamo = LocalDynamo;
 /**
  * Starts an in-memory DynamoDB Local on 127.0.0.1 (the quota ledger writes with
  * `TransactWriteItems`, which dynalite lacks; a JVM, Java 17) and creates the three tables with
- * the real DynamoDB client (the keys the libs declare).
+ * the real DynamoDB client (the keys the libs declare, and the jobs table's `series-episodes`
+ * index as the local stack adds it).
  */
 export async function startTestDynamo(): Promise<TestDynamo> {
   const dynamo = await startDynamoDbLocal();
@@ -30,6 +32,7 @@ export async function startTestDynamo(): Promise<TestDynamo> {
       sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
     },
   ]);
+  await ensureSeriesEpisodesIndex(dynamo.client, TABLES.jobs);
   return dynamo;
 }
 

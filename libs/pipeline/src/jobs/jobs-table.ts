@@ -2,14 +2,14 @@ import {
   ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
-  QueryCommand,
-  type QueryCommandOutput,
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { FINAL_STATUSES, type JobRecord, type JobStatus } from './job';
+import { LIST_PROJECTION, toJobItem, toJobRecord, toListedJob } from './job-item';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
+import { queryUpTo } from './query-pages';
 
 /**
  * The key of the jobs table: partition `userId`, sort `jobId` (both strings).
@@ -89,12 +89,15 @@ export class JobsTable {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Stores a new job; refuses to overwrite an existing one. */
+  /**
+   * Stores a new job; refuses to overwrite an existing one. A job with a series also gets
+   * `userSeries` (`<userId>#<seriesId>`), which puts it in the `series-episodes` index.
+   */
   async create(job: JobRecord): Promise<void> {
     await this.client.send(
       new PutItemCommand({
         TableName: this.tableName,
-        Item: marshall(job, { removeUndefinedValues: true, convertClassInstanceToMap: false }),
+        Item: toJobItem(job),
         ConditionExpression: 'attribute_not_exists(jobId)',
       }),
     );
@@ -133,34 +136,26 @@ export class JobsTable {
     userId: string,
     options: { limit?: number; cursor?: string } = {},
   ): Promise<JobListPage> {
-    const limit = options.limit ?? 100;
-    const items: NonNullable<QueryCommandOutput['Items']> = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'] =
+    const startKey =
       options.cursor === undefined
         ? undefined
         : marshall({ userId, jobId: decodeListCursor(options.cursor) });
-    do {
-      const page: QueryCommandOutput = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'userId = :userId',
-          ExpressionAttributeValues: marshall({ ':userId': userId }),
-          ScanIndexForward: false,
-          Limit: limit - items.length,
-          ExclusiveStartKey: startKey,
-          ProjectionExpression: listProjection.expression,
-          ExpressionAttributeNames: listProjection.names,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey && items.length < limit);
-    const jobs = items.map((item) => {
-      const { sourceText: _omitted, ...job } = toJobRecord(item);
-      return job;
-    });
+    const { items, lastKey } = await queryUpTo(
+      this.client,
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: marshall({ ':userId': userId }),
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+        ProjectionExpression: LIST_PROJECTION.expression,
+        ExpressionAttributeNames: LIST_PROJECTION.names,
+      },
+      options.limit ?? 100,
+    );
+    const jobs = items.map(toListedJob);
     const last = jobs.at(-1);
-    return startKey && last ? { jobs, nextCursor: encodeListCursor(last.jobId) } : { jobs };
+    return lastKey && last ? { jobs, nextCursor: encodeListCursor(last.jobId) } : { jobs };
   }
 
   /**
@@ -263,37 +258,3 @@ export class JobsTable {
     }
   }
 }
-
-function toJobRecord(item: Parameters<typeof unmarshall>[0]): JobRecord {
-  const { chunksDoneSet, ...rest } = unmarshall(item) as JobRecord & {
-    chunksDoneSet?: Set<number>;
-  };
-  return { ...rest, chunksDone: chunksDoneSet ? chunksDoneSet.size : 0 };
-}
-
-/** The attributes a job list reads: every list field, never `sourceText`. */
-const listProjection = ((fields: readonly string[]) => ({
-  expression: fields.map((_, i) => `#p${i}`).join(', '),
-  names: Object.fromEntries(fields.map((field, i) => [`#p${i}`, field])),
-}))([
-  'userId',
-  'jobId',
-  'status',
-  'topic',
-  'minutes',
-  'quality',
-  'seriesId',
-  'createdAt',
-  'updatedAt',
-  'estimatedCost',
-  'totalChunks',
-  'chunksDoneSet',
-  'cost',
-  'measuredCost',
-  'chargedWeek',
-  'durationSeconds',
-  'audioKey',
-  'captionsKey',
-  'chapters',
-  'error',
-]);

@@ -37,16 +37,25 @@ export const seriesUserIdSchema = seriesIdSchemaFor('userId').check(
 );
 
 /**
- * The partition key of a user's series, in the memory table and the jobs table's
- * `series-episodes` index alike: `<userId>#<seriesId>`.
+ * An optional whole number from 1 to `max`, named `field` in its messages (a recall budget,
+ * a page size).
  *
  * @example
  * ```ts
- * userSeriesKey('alice', 'rivers'); // 'alice#rivers'
+ * const limit = optionalCountSchema('limit', 100);
  * ```
  */
-export function userSeriesKey(userId: string, seriesId: string): string {
-  return `${userId}#${seriesId}`;
+export function optionalCountSchema(field: string, max: number) {
+  const range = `${field} must be between 1 and ${max}`;
+  return z.optional(
+    z
+      .number({ error: `${field} must be a number` })
+      .check(
+        z.int({ error: `${field} must be a whole number` }),
+        z.minimum(1, { error: range }),
+        z.maximum(max, { error: range }),
+      ),
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   SERIES_CONTEXT_MAX_CHARS,
 } from '@lumcast/script-generation';
 import * as z from '../config/zod-mini';
-import { seriesIdSchemaFor, seriesUserIdSchema } from './series-inputs';
+import { optionalCountSchema, seriesIdSchemaFor, seriesUserIdSchema } from './series-inputs';
 
 // The inputs SeriesMemory checks before any I/O: what `remember` stores and what `recall` asks.
 
@@ -35,19 +35,9 @@ export const rememberSchema = z.object({
     ),
 });
 
-const budgetRange = `budgetChars must be between 1 and ${SERIES_CONTEXT_MAX_CHARS}`;
-
 /** What `SeriesMemory.recall` accepts. */
 export const recallSchema = z.object({
   userId: seriesUserIdSchema,
   seriesId: seriesIdSchemaFor('seriesId'),
-  budgetChars: z.optional(
-    z
-      .number({ error: 'budgetChars must be a number' })
-      .check(
-        z.int({ error: 'budgetChars must be a whole number' }),
-        z.minimum(1, { error: budgetRange }),
-        z.maximum(SERIES_CONTEXT_MAX_CHARS, { error: budgetRange }),
-      ),
-  ),
+  budgetChars: optionalCountSchema('budgetChars', SERIES_CONTEXT_MAX_CHARS),
 });

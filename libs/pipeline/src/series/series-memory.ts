@@ -8,7 +8,8 @@ import {
 import type { PreviousEpisode, SeriesContext } from '@lumcast/script-generation';
 import { SeriesMemoryError } from '../errors';
 import { episodeChars, fitEpisode } from './series-episode-fit';
-import { checkTableName, parseSeriesInput, userSeriesKey } from './series-inputs';
+import { checkTableName, parseSeriesInput } from './series-inputs';
+import { userSeriesKey } from './series-key';
 import { recallSchema, rememberSchema } from './series-memory-inputs';
 
 /**

@@ -1,0 +1,107 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { userSeriesKey } from '../series/series-key';
+import type { JobRecord } from './job';
+
+/**
+ * The attribute a job of a series carries for the jobs table's `series-episodes` index:
+ * `<userId>#<seriesId>` (see `userSeriesKey`). A job without a series has none, so it is not
+ * in the index.
+ */
+export const USER_SERIES_ATTRIBUTE = 'userSeries';
+
+/**
+ * The attributes a job list reads: every list field, never `sourceText`. The
+ * `series-episodes` index projects the same fields, so a series listing reads what a user's
+ * list reads.
+ *
+ * @example
+ * ```ts
+ * JOB_LIST_FIELDS.includes('sourceText'); // false
+ * ```
+ */
+export const JOB_LIST_FIELDS = Object.freeze([
+  'userId',
+  'jobId',
+  'status',
+  'topic',
+  'minutes',
+  'quality',
+  'seriesId',
+  'createdAt',
+  'updatedAt',
+  'estimatedCost',
+  'totalChunks',
+  'chunksDoneSet',
+  'cost',
+  'measuredCost',
+  'chargedWeek',
+  'durationSeconds',
+  'audioKey',
+  'captionsKey',
+  'chapters',
+  'error',
+] as const);
+
+/**
+ * {@link JOB_LIST_FIELDS} as a `ProjectionExpression` with its attribute names.
+ *
+ * @example
+ * ```ts
+ * new QueryCommand({ ..., ProjectionExpression: LIST_PROJECTION.expression, ExpressionAttributeNames: LIST_PROJECTION.names });
+ * ```
+ */
+export const LIST_PROJECTION = Object.freeze({
+  expression: JOB_LIST_FIELDS.map((_, i) => `#p${i}`).join(', '),
+  names: Object.fromEntries(JOB_LIST_FIELDS.map((field, i) => [`#p${i}`, field])),
+});
+
+/**
+ * A job as the jobs table stores it: its fields, plus `userSeries` when it has a series.
+ *
+ * @example
+ * ```ts
+ * toJobItem({ ...job, seriesId: 'rivers' })['userSeries']; // { S: 'alice#rivers' }
+ * ```
+ */
+export function toJobItem(job: JobRecord): Record<string, AttributeValue> {
+  const item = marshall(job, { removeUndefinedValues: true, convertClassInstanceToMap: false });
+  if (job.seriesId !== undefined) {
+    item[USER_SERIES_ATTRIBUTE] = { S: userSeriesKey(job.userId, job.seriesId) };
+  }
+  return item;
+}
+
+/**
+ * A stored job as a {@link JobRecord}: `chunksDone` counted from the chunk set, the index
+ * attribute dropped.
+ *
+ * @example
+ * ```ts
+ * toJobRecord(Item).chunksDone; // 3
+ * ```
+ */
+export function toJobRecord(item: Record<string, AttributeValue>): JobRecord {
+  const {
+    chunksDoneSet,
+    userSeries: _index,
+    ...rest
+  } = unmarshall(item) as JobRecord & {
+    chunksDoneSet?: Set<number>;
+    userSeries?: string;
+  };
+  return { ...rest, chunksDone: chunksDoneSet ? chunksDoneSet.size : 0 };
+}
+
+/**
+ * A stored job as a list shows it: {@link toJobRecord} without `sourceText`.
+ *
+ * @example
+ * ```ts
+ * 'sourceText' in toListedJob(Item); // false
+ * ```
+ */
+export function toListedJob(item: Record<string, AttributeValue>): JobRecord {
+  const { sourceText: _omitted, ...job } = toJobRecord(item);
+  return job;
+}

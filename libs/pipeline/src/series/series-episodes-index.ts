@@ -1,0 +1,155 @@
+import {
+  DescribeTableCommand,
+  DynamoDBServiceException,
+  UpdateTableCommand,
+  type DynamoDBClient,
+  type GlobalSecondaryIndexDescription,
+} from '@aws-sdk/client-dynamodb';
+import { SeriesEpisodesError } from '../errors';
+import { JOB_LIST_FIELDS, USER_SERIES_ATTRIBUTE } from '../jobs/job-item';
+import { JOBS_TABLE_KEY } from '../jobs/jobs-table';
+
+const keys: readonly string[] = [
+  JOBS_TABLE_KEY.partitionKey,
+  JOBS_TABLE_KEY.sortKey,
+  USER_SERIES_ATTRIBUTE,
+  'createdAt',
+];
+
+/**
+ * The jobs table's `series-episodes` global secondary index, for the CDK app, the local stack
+ * and test tables to create the same index: partition `userSeries` (S) = `<userId>#<seriesId>`,
+ * sort `createdAt` (S), projecting the list fields (never `sourceText`). Changing the projection
+ * means replacing the index (DynamoDB cannot change it in place).
+ *
+ * @example
+ * ```ts
+ * jobs.addGlobalSecondaryIndex({
+ *   indexName: SERIES_EPISODES_INDEX.name,
+ *   partitionKey: { name: SERIES_EPISODES_INDEX.partitionKey, type: AttributeType.STRING },
+ *   sortKey: { name: SERIES_EPISODES_INDEX.sortKey, type: AttributeType.STRING },
+ *   projectionType: ProjectionType.INCLUDE,
+ *   nonKeyAttributes: [...SERIES_EPISODES_INDEX.nonKeyAttributes],
+ * });
+ * ```
+ */
+export const SERIES_EPISODES_INDEX = Object.freeze({
+  name: 'series-episodes',
+  partitionKey: USER_SERIES_ATTRIBUTE,
+  sortKey: 'createdAt',
+  nonKeyAttributes: Object.freeze(JOB_LIST_FIELDS.filter((field) => !keys.includes(field))),
+} as const);
+
+/** Options of {@link ensureSeriesEpisodesIndex}. */
+export interface EnsureSeriesEpisodesIndexOptions {
+  /** How long to wait for a new index to become ACTIVE; default 30 s. */
+  timeoutMs?: number;
+  /** Between two DescribeTable calls while waiting; default 100 ms. */
+  pollMs?: number;
+}
+
+/**
+ * Adds the {@link SERIES_EPISODES_INDEX} to an existing jobs table unless it has it, and waits
+ * until the index is ACTIVE; safe to call on every start. DynamoDB backfills the new index from
+ * the jobs that already carry `userSeries`; jobs written before `userSeries` existed carry none
+ * and stay out of it. An index of that name with other keys or another projection is refused
+ * (replace it instead). DynamoDB failures (dynalite refuses to add an index by UpdateTable:
+ * create the table with the index there), and an index not ACTIVE within `timeoutMs`, are
+ * {@link SeriesEpisodesError}.
+ *
+ * @example
+ * ```ts
+ * await createTables(client, [{ name: 'lumcast-jobs', ...JOBS_TABLE_KEY }]);
+ * await ensureSeriesEpisodesIndex(client, 'lumcast-jobs');
+ * ```
+ */
+export async function ensureSeriesEpisodesIndex(
+  client: DynamoDBClient,
+  tableName: string,
+  options: EnsureSeriesEpisodesIndexOptions = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  let index = await describeIndex(client, tableName);
+  if (index === undefined) {
+    try {
+      await client.send(new UpdateTableCommand(createIndexInput(tableName)));
+    } catch (error) {
+      throw indexFailure(error, tableName);
+    }
+  } else {
+    checkIndexShape(index, tableName);
+  }
+  while (index?.IndexStatus !== 'ACTIVE') {
+    if (Date.now() > deadline) {
+      throw new SeriesEpisodesError(
+        `the ${SERIES_EPISODES_INDEX.name} index of ${tableName} is ` +
+          `${index?.IndexStatus ?? 'missing'} after UpdateTable`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    index = await describeIndex(client, tableName);
+  }
+}
+
+function createIndexInput(tableName: string) {
+  return {
+    TableName: tableName,
+    AttributeDefinitions: [
+      { AttributeName: SERIES_EPISODES_INDEX.partitionKey, AttributeType: 'S' as const },
+      { AttributeName: SERIES_EPISODES_INDEX.sortKey, AttributeType: 'S' as const },
+    ],
+    GlobalSecondaryIndexUpdates: [
+      {
+        Create: {
+          IndexName: SERIES_EPISODES_INDEX.name,
+          KeySchema: [
+            { AttributeName: SERIES_EPISODES_INDEX.partitionKey, KeyType: 'HASH' as const },
+            { AttributeName: SERIES_EPISODES_INDEX.sortKey, KeyType: 'RANGE' as const },
+          ],
+          Projection: {
+            ProjectionType: 'INCLUDE' as const,
+            NonKeyAttributes: [...SERIES_EPISODES_INDEX.nonKeyAttributes],
+          },
+        },
+      },
+    ],
+  };
+}
+
+function checkIndexShape(index: GlobalSecondaryIndexDescription, tableName: string): void {
+  const expected = createIndexInput(tableName).GlobalSecondaryIndexUpdates[0]?.Create;
+  const sameKeys = JSON.stringify(index.KeySchema) === JSON.stringify(expected?.KeySchema);
+  const projected = [...(index.Projection?.NonKeyAttributes ?? [])].sort();
+  const sameProjection =
+    index.Projection?.ProjectionType === 'INCLUDE' &&
+    JSON.stringify(projected) ===
+      JSON.stringify([...SERIES_EPISODES_INDEX.nonKeyAttributes].sort());
+  if (!sameKeys || !sameProjection) {
+    throw new SeriesEpisodesError(
+      `the ${SERIES_EPISODES_INDEX.name} index of ${tableName} has other keys or another ` +
+        'projection; DynamoDB cannot change them in place, so replace the index',
+    );
+  }
+}
+
+async function describeIndex(
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<GlobalSecondaryIndexDescription | undefined> {
+  try {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return Table?.GlobalSecondaryIndexes?.find(
+      (index) => index.IndexName === SERIES_EPISODES_INDEX.name,
+    );
+  } catch (error) {
+    throw indexFailure(error, tableName);
+  }
+}
+
+function indexFailure(error: unknown, tableName: string): unknown {
+  if (!(error instanceof DynamoDBServiceException)) return error;
+  return new SeriesEpisodesError(
+    `could not ensure the ${SERIES_EPISODES_INDEX.name} index of ${tableName}: ${error.name}`,
+    { cause: error },
+  );
+}
