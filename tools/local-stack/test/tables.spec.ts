@@ -1,0 +1,49 @@
+/**
+ * The local stack's tables on DynamoDB Local: created with the keys the libs declare, and the
+ * jobs table's series-episodes index added to a table from a data folder made before it.
+ */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
+import { JOBS_TABLE_KEY, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
+import { ensureTables, LOCAL_TABLES } from '../tables';
+
+jest.setTimeout(120_000);
+
+let dynamo: LocalDynamo;
+beforeAll(async () => {
+  dynamo = await startDynamoDbLocal();
+});
+afterAll(() => dynamo.close());
+
+async function seriesIndexOf(table: string) {
+  const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: table }));
+  return Table?.GlobalSecondaryIndexes?.find(
+    (index) => index.IndexName === SERIES_EPISODES_INDEX.name,
+  );
+}
+
+describe('ensureTables', () => {
+  it('creates the three tables, the jobs table with an ACTIVE series-episodes index, and can run again', async () => {
+    await ensureTables(dynamo.client, LOCAL_TABLES);
+    await ensureTables(dynamo.client, LOCAL_TABLES);
+
+    expect(await seriesIndexOf(LOCAL_TABLES.jobs)).toMatchObject({
+      IndexStatus: 'ACTIVE',
+      KeySchema: [
+        { AttributeName: 'userSeries', KeyType: 'HASH' },
+        { AttributeName: 'createdAt', KeyType: 'RANGE' },
+      ],
+    });
+    expect(await seriesIndexOf(LOCAL_TABLES.users)).toBeUndefined();
+  });
+
+  it('adds the index to a jobs table left by a local stack from before it', async () => {
+    const names = { users: 'old-users', jobs: 'old-jobs', series: 'old-series' };
+    await createTables(dynamo.client, [{ name: names.jobs, ...JOBS_TABLE_KEY }]);
+    expect(await seriesIndexOf(names.jobs)).toBeUndefined();
+
+    await ensureTables(dynamo.client, names);
+
+    expect((await seriesIndexOf(names.jobs))?.IndexStatus).toBe('ACTIVE');
+  });
+});
