@@ -26,7 +26,14 @@ export interface IndexDefinition {
   readonly nonKeyAttributes?: readonly string[];
 }
 
-/** A table to create: its name, its string key attributes and its global secondary indexes. */
+/**
+ * A table to create: its name, its string key attributes and its global secondary indexes.
+ *
+ * @example
+ * ```ts
+ * const jobs: TableDefinition = { name: 'jobs', partitionKey: 'userId', sortKey: 'jobId' };
+ * ```
+ */
 export interface TableDefinition {
   readonly name: string;
   /** The partition (HASH) key attribute, of type string. */

@@ -7,6 +7,11 @@ import type { JobRecord } from './job';
  * The attribute a job of a series carries for the jobs table's `series-episodes` index:
  * `<userId>#<seriesId>` (see `userSeriesKey`). A job without a series has none, so it is not
  * in the index.
+ *
+ * @example
+ * ```ts
+ * toJobItem(job)[USER_SERIES_ATTRIBUTE]?.S; // 'alice#rivers'
+ * ```
  */
 export const USER_SERIES_ATTRIBUTE = 'userSeries';
 

@@ -12,6 +12,11 @@ const REFUSAL = 'The cursor is not one this API returned.';
 /**
  * The position a list page ended at: the last listed job, and its `createdAt` for a list in
  * creation order (a series' episodes, on the `series-episodes` index).
+ *
+ * @example
+ * ```ts
+ * const position: ListPosition = { jobId: job.jobId, createdAt: job.createdAt };
+ * ```
  */
 export interface ListPosition {
   jobId: string;

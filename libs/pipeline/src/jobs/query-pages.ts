@@ -5,7 +5,14 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/client-dynamodb';
 
-/** What {@link queryUpTo} gathered: the items, and the key to continue after (absent at the end). */
+/**
+ * What {@link queryUpTo} gathered: the items, and the key to continue after (absent at the end).
+ *
+ * @example
+ * ```ts
+ * const gathered: GatheredItems = { items: [], lastKey: undefined };
+ * ```
+ */
 export interface GatheredItems {
   items: Record<string, AttributeValue>[];
   lastKey?: Record<string, AttributeValue>;

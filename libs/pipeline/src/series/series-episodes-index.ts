@@ -40,7 +40,14 @@ export const SERIES_EPISODES_INDEX = Object.freeze({
   nonKeyAttributes: Object.freeze(JOB_LIST_FIELDS.filter((field) => !keys.includes(field))),
 } as const);
 
-/** Options of {@link ensureSeriesEpisodesIndex}. */
+/**
+ * Options of {@link ensureSeriesEpisodesIndex}.
+ *
+ * @example
+ * ```ts
+ * await ensureSeriesEpisodesIndex(client, 'lumcast-jobs', { timeoutMs: 60_000, pollMs: 250 });
+ * ```
+ */
 export interface EnsureSeriesEpisodesIndexOptions {
   /** How long to wait for a new index to become ACTIVE; default 30 s. */
   timeoutMs?: number;

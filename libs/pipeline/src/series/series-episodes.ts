@@ -19,10 +19,24 @@ import {
 } from './series-inputs';
 import { userSeriesKey } from './series-key';
 
-/** Episodes per page when `limit` is not given. */
+/**
+ * Episodes per page when `limit` is not given.
+ *
+ * @example
+ * ```ts
+ * (await episodes.listPage({ userId, seriesId })).episodes.length <= SERIES_EPISODES_DEFAULT_LIMIT; // true
+ * ```
+ */
 export const SERIES_EPISODES_DEFAULT_LIMIT = 20;
 
-/** The most episodes one page holds. */
+/**
+ * The most episodes one page holds; a larger `limit` is a `SeriesInputError`.
+ *
+ * @example
+ * ```ts
+ * await episodes.listPage({ userId, seriesId, limit: SERIES_EPISODES_MAX_LIMIT });
+ * ```
+ */
 export const SERIES_EPISODES_MAX_LIMIT = 100;
 
 const listPageSchema = z.object({

@@ -19,7 +19,14 @@ const textSchema = (field: string, max: number) =>
       z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
     );
 
-/** What `SeriesMemory.remember` accepts. */
+/**
+ * What `SeriesMemory.remember` accepts.
+ *
+ * @example
+ * ```ts
+ * const checked = parseSeriesInput(rememberSchema, episode);
+ * ```
+ */
 export const rememberSchema = z.object({
   userId: seriesUserIdSchema,
   seriesId: seriesIdSchemaFor('seriesId'),
@@ -35,7 +42,14 @@ export const rememberSchema = z.object({
     ),
 });
 
-/** What `SeriesMemory.recall` accepts. */
+/**
+ * What `SeriesMemory.recall` accepts.
+ *
+ * @example
+ * ```ts
+ * const checked = parseSeriesInput(recallSchema, { userId: 'u-1', seriesId: 'rivers' });
+ * ```
+ */
 export const recallSchema = z.object({
   userId: seriesUserIdSchema,
   seriesId: seriesIdSchemaFor('seriesId'),
