@@ -116,3 +116,21 @@ export class SeriesMemoryError extends PipelineError {
 export class SeriesEpisodesError extends PipelineError {
   override readonly name = 'SeriesEpisodesError';
 }
+
+/**
+ * A function's configuration (its environment) is missing a value or asks for something this
+ * function cannot do. Thrown at cold start, so a misconfigured function fails its first
+ * invocation (INIT) with this message instead of misbehaving later.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   readEnvironment(process.env);
+ * } catch (error) {
+ *   if (error instanceof ConfigurationError) console.error(error.message);
+ * }
+ * ```
+ */
+export class ConfigurationError extends PipelineError {
+  override readonly name = 'ConfigurationError';
+}

@@ -15,7 +15,7 @@ export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
 // Ports the local stack implements, and their errors
 export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
-export { ObjectNotFoundError } from './errors';
+export { ConfigurationError, ObjectNotFoundError } from './errors';
 export type { JobMessage, JobQueue } from './ports/job-queue';
 export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
 export type { EpisodeLinks } from './ports/episode-links';
@@ -56,6 +56,7 @@ export { pipelineHandlers } from './composition/pipeline-handlers';
 export {
   audioStoreFrom,
   awsServices,
+  bedrockScriptWriterFrom,
   episodeLinksFrom,
   executionStarterFrom,
   jobQueueFrom,

@@ -3,10 +3,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import {
   audioStoreFrom,
+  bedrockScriptWriterFrom,
   buildWriteScriptHandler,
   jobsTableFrom,
   readEnvironment,
-  scriptWriterFrom,
   seriesMemoryFrom,
 } from '@lumcast/pipeline';
 
@@ -21,13 +21,14 @@ export const handler = buildWriteScriptHandler({
   // The script writer retries Bedrock itself (backoff with jitter): no second layer of SDK retries.
   // A non-streaming Converse call of one part (at most ~1,600 words) answers in well under a
   // minute; a call silent for 90 s is cut (TimeoutError) and retried within the 280 s Lambda.
-  writer: scriptWriterFrom(
+  // Bedrock only (the deployed app never runs the offline writer), so its code stays out of
+  // this bundle; any other LUMCAST_SCRIPT_WRITER fails the cold start with a ConfigurationError.
+  writer: bedrockScriptWriterFrom(
     env,
-    () =>
-      new BedrockRuntimeClient({
-        maxAttempts: 1,
-        requestHandler: { requestTimeout: 90_000, disableConcurrentStreams: true },
-      }),
+    new BedrockRuntimeClient({
+      maxAttempts: 1,
+      requestHandler: { requestTimeout: 90_000, disableConcurrentStreams: true },
+    }),
   ),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
   maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,

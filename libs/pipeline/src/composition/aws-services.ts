@@ -21,6 +21,7 @@ import { S3ObjectStore } from '../adapters/s3-object-store';
 import { SqsJobQueue } from '../adapters/sqs-job-queue';
 import { StepFunctionsStarter } from '../adapters/step-functions-starter';
 import type { Environment } from '../config/environment';
+import { ConfigurationError } from '../errors';
 import { JobsTable } from '../jobs/jobs-table';
 import { UserPlans } from '../jobs/user-plans';
 import { SeriesMemory } from '../series/series-memory';
@@ -94,14 +95,37 @@ export function scriptWriterFrom(
   env: Environment,
   bedrock: () => BedrockRuntimeClient,
 ): ScriptWriter {
-  const speechEngine = speechEngineOf(env);
   return env.LUMCAST_SCRIPT_WRITER === 'bedrock'
-    ? new BedrockScriptWriter({
-        client: bedrock(),
-        modelId: env.LUMCAST_BEDROCK_MODEL_ID,
-        speechEngine,
-      })
-    : new OfflineScriptWriter({ speechEngine });
+    ? bedrockScriptWriterFrom(env, bedrock())
+    : new OfflineScriptWriter({ speechEngine: speechEngineOf(env) });
+}
+
+/**
+ * The Bedrock script writer alone, for the deployed write-script function: an entry that
+ * imports this (not {@link scriptWriterFrom}) leaves the offline writer out of its bundle.
+ * Throws {@link ConfigurationError} unless `LUMCAST_SCRIPT_WRITER` is `bedrock`, so a
+ * function configured for the offline writer fails at cold start instead of silently
+ * calling Bedrock.
+ *
+ * @example
+ * ```ts
+ * const writer = bedrockScriptWriterFrom(env, new BedrockRuntimeClient({ maxAttempts: 1 }));
+ * ```
+ */
+export function bedrockScriptWriterFrom(
+  env: Environment,
+  bedrock: BedrockRuntimeClient,
+): BedrockScriptWriter {
+  if (env.LUMCAST_SCRIPT_WRITER !== 'bedrock') {
+    throw new ConfigurationError(
+      `LUMCAST_SCRIPT_WRITER is '${env.LUMCAST_SCRIPT_WRITER}': this function writes scripts with Bedrock only`,
+    );
+  }
+  return new BedrockScriptWriter({
+    client: bedrock,
+    modelId: env.LUMCAST_BEDROCK_MODEL_ID,
+    speechEngine: speechEngineOf(env),
+  });
 }
 
 /**
@@ -124,7 +148,7 @@ function speechEngineOf(env: Environment): SpeechEngine {
 }
 
 function required(value: string | undefined, name: string): string {
-  if (!value) throw new Error(`${name} must be set for this function`);
+  if (!value) throw new ConfigurationError(`${name} must be set for this function`);
   return value;
 }
 

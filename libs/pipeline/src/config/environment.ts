@@ -1,4 +1,5 @@
 import * as z from './zod-mini';
+import { ConfigurationError } from '../errors';
 
 /**
  * Environment variables every handler reads, validated once per container.
@@ -45,7 +46,7 @@ export function readEnvironment(source: Record<string, string | undefined>): Env
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
       .join('; ');
-    throw new Error(`Invalid Lumcast function configuration: ${problems}`);
+    throw new ConfigurationError(`Invalid Lumcast function configuration: ${problems}`);
   }
   return parsed.data;
 }
