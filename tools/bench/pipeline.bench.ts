@@ -3,7 +3,7 @@
  *
  * (a) each Lambda bundle in dist/apps/functions: its size and its cold
  *     `import()` time, each import in a fresh `node` child process with the
- *     environment the handler needs (dummy values), median of 9 — against a
+ *     environment the handler needs (dummy values), median of 15 (`--runs=N`) — against a
  *     baseline measured in the same run: the cold import of a trivial ESM file,
  *     and against the function's own floor, also built in the same run: a bundle
  *     (esbuild, the build's own options and banner) whose entry only imports and
@@ -11,7 +11,9 @@
  *     apps/functions/src/handlers/<name>.ts), so "× floor" is what the function's
  *     own code and libraries add to the SDK clients it cannot do without.
  *     Runs are interleaved (round-robin over the files) so machine load hits
- *     every file alike.
+ *     every file alike, and each bundle is imported right before its floor:
+ *     "× floor" is the median of those paired ratios, which a load spike
+ *     spanning both imports cancels out of.
  * (b) the time from POST to `ready` for a 2-minute neural episode on the local
  *     stack (temporary data folder, port 0, the real LocalSynthesizer and the
  *     offline script writer), split by stage as seen by polling the job, and
@@ -33,7 +35,11 @@ const REPO_ROOT = path.resolve(__dirname, '../..');
 const BUNDLE_DIR = path.join(REPO_ROOT, 'dist/apps/functions');
 const HANDLER_DIR = path.join(REPO_ROOT, 'apps/functions/src/handlers');
 const FUNCTIONS_PROJECT = path.join(REPO_ROOT, 'apps/functions/project.json');
-const RUNS = 9;
+const RUNS = Number(
+  process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 15,
+);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error('--runs must be a whole number of runs, at least 1');
 const POLL_MS = 25;
 
 /** What every handler reads at cold start (dummy values; nothing is called). */
@@ -202,13 +208,16 @@ function benchBundles(): void {
       const floor = floors.get(file) as string;
       const runs = times.get(full) ?? [];
       const ms = median(runs);
-      const floorMs = median(times.get(floor) ?? []);
+      const floorRuns = times.get(floor) ?? [];
+      const floorMs = median(floorRuns);
+      const pairedRatio = median(runs.map((runMs, run) => runMs / (floorRuns[run] as number)));
       console.log(
-        `    ${file.padEnd(18)} ${kb(full).padStart(8)} ${ms.toFixed(1).padStart(11)} ${(ms / baseline).toFixed(1).padStart(12)} ${kb(floor).padStart(10)} ${floorMs.toFixed(1).padStart(10)} ${(ms / floorMs).toFixed(2).padStart(9)}   ${Math.min(...runs).toFixed(1)}–${Math.max(...runs).toFixed(1)}`,
+        `    ${file.padEnd(18)} ${kb(full).padStart(8)} ${ms.toFixed(1).padStart(11)} ${(ms / baseline).toFixed(1).padStart(12)} ${kb(floor).padStart(10)} ${floorMs.toFixed(1).padStart(10)} ${pairedRatio.toFixed(2).padStart(9)}   ${Math.min(...runs).toFixed(1)}–${Math.max(...runs).toFixed(1)}`,
       );
     }
     console.log(
-      '    floor: a bundle of only the SDK clients the entry creates (same esbuild options, same run)',
+      '    floor: a bundle of only the SDK clients the entry creates (same esbuild options, same run);\n' +
+        '    × floor: median of the paired ratios (each import of a bundle is followed at once by its floor)',
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
