@@ -1,3 +1,4 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
@@ -131,7 +132,7 @@ export async function startDynamoDbLocal(
           throw new DynamoDbLocalStartError(`DynamoDB Local did not answer on ${endpoint}`, {
             cause: error,
           });
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sleepFor(200);
       }
     }
   } catch (error) {

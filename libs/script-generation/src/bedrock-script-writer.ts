@@ -1,10 +1,10 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ScriptInputError } from './errors';
 import { buildChapterPrompts } from './chapter-prompts';
 import { buildOutlinePrompts } from './outline-prompts';
 import type { PodcastScript, ScriptChapter } from './podcast-script';
 import { buildScriptPrompts } from './prompts';
-import { realSleep } from './retry';
 import { parseScriptRequest, type ScriptRequest } from './script-request';
 import { scriptOutlineSchema, type ScriptOutline } from './script-outline';
 import { needsScriptParts, type ScriptPartsWriter, type ScriptPlan } from './script-parts';
@@ -109,7 +109,7 @@ export class BedrockScriptWriter implements ScriptWriter, ScriptPartsWriter {
       maxAttempts: options.maxAttempts ?? 5,
       baseDelayMs: options.baseDelayMs ?? 500,
       maxDelayMs: options.maxDelayMs ?? 20_000,
-      sleep: options.sleep ?? realSleep,
+      sleep: options.sleep ?? sleepFor,
       random: options.random ?? Math.random,
     };
     if (!Number.isInteger(this.retry.maxAttempts) || this.retry.maxAttempts < 1) {

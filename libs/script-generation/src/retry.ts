@@ -1,16 +1,4 @@
 /**
- * Waits for the given number of milliseconds (the default `sleep` of retrying writers).
- *
- * @example
- * ```ts
- * await realSleep(250);
- * ```
- */
-export function realSleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/**
  * Exponential backoff with full jitter: a delay drawn uniformly from
  * `[0, min(maxDelayMs, baseDelayMs × 2^retry))`, where `retry` counts from 0.
  *

@@ -1,3 +1,4 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import {
   DescribeTableCommand,
   DynamoDBServiceException,
@@ -93,7 +94,7 @@ export async function ensureSeriesEpisodesIndex(
           `${index?.IndexStatus ?? 'missing'} after UpdateTable`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    await sleepFor(options.pollMs ?? 100);
     index = await describeIndex(client, tableName);
   }
 }
