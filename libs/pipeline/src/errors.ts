@@ -134,3 +134,29 @@ export class SeriesEpisodesError extends PipelineError {
 export class ConfigurationError extends PipelineError {
   override readonly name = 'ConfigurationError';
 }
+
+/**
+ * A feed or chapters document was asked for with an input it cannot carry: a URL that is not
+ * absolute http(s), an enclosure without a whole, positive byte length, a chapter that starts
+ * before the one ahead of it. Thrown before anything is rendered; `field` names the culprit.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   renderPodcastFeed({ channel, episodes: [{ ...episode, audio: { url: 'ftp://x', bytes: 1 } }] });
+ * } catch (error) {
+ *   if (error instanceof FeedInputError) console.log(error.field); // 'episodes.0.audio.url'
+ * }
+ * ```
+ */
+export class FeedInputError extends PipelineError {
+  override readonly name = 'FeedInputError';
+
+  constructor(
+    /** Dotted path of the offending field, e.g. `channel.imageUrl`. */
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
