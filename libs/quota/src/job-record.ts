@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QuotaStateError } from './errors';
+import type { QuotaJobRecord } from './ledger-types';
 import { numberAttribute, weekAttribute } from './quota-item';
 import { QUOTA_JOB_ATTRIBUTES } from './users-table';
 
@@ -17,23 +18,13 @@ export type QuotaJobState = 'reserved' | 'settled' | 'released' | 'refunded';
 
 const STATES: ReadonlySet<string> = new Set(['reserved', 'settled', 'released', 'refunded']);
 
-/** The ledger's record of one job, decoded. */
-export interface JobRecordItem {
-  readonly state: QuotaJobState;
-  readonly week: string;
-  readonly held: number;
-  readonly charged: number;
-  readonly chargedWeek: string | undefined;
-  readonly measured: number | undefined;
-}
-
 const J = QUOTA_JOB_ATTRIBUTES;
 
 /** Decodes a job record, or undefined when there is none; throws `QuotaStateError` when malformed. */
 export function decodeJobRecord(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
-): JobRecordItem | undefined {
+): QuotaJobRecord | undefined {
   if (item === undefined || item[J.state] === undefined) return undefined;
   const state = item[J.state]?.S;
   if (state === undefined || !STATES.has(state)) {

@@ -1,9 +1,9 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { toQuotaError } from './aws-errors';
 import { isoWeekKey, weekWindow } from './iso-week';
-import { decodeJobRecord, type JobRecordItem } from './job-record';
+import { decodeJobRecord } from './job-record';
 import { clock, recordKey, userKey, type LedgerContext } from './ledger-context';
-import type { UsageResult } from './ledger-types';
+import type { QuotaJobRecord, UsageResult } from './ledger-types';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { QUOTA_ATTRIBUTES, USER_PLAN_ATTRIBUTE } from './users-table';
 
@@ -50,7 +50,7 @@ export async function readRecord(
   context: LedgerContext,
   userId: string,
   jobId: string,
-): Promise<JobRecordItem | undefined> {
+): Promise<QuotaJobRecord | undefined> {
   try {
     const output = await context.client.send(
       new GetItemCommand({

@@ -8,7 +8,8 @@ import { isConditionalCheckFailed, toQuotaError } from './aws-errors';
 import type { CounterDelta } from './counter-update';
 import { QuotaStateError } from './errors';
 import { weekWindow } from './iso-week';
-import { decodeJobRecord, type JobRecordItem, type QuotaJobState } from './job-record';
+import type { QuotaJobRecord } from './ledger-types';
+import { decodeJobRecord, type QuotaJobState } from './job-record';
 import { recordKey, type LedgerContext } from './ledger-context';
 import { decodeQuotaItem } from './quota-item';
 import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from './users-table';
@@ -51,7 +52,7 @@ export type RecordGuess =
  * let guess = guessOf(await readRecord(context, userId, jobId));
  * ```
  */
-export function guessOf(record: JobRecordItem | undefined): RecordGuess {
+export function guessOf(record: QuotaJobRecord | undefined): RecordGuess {
   if (record === undefined) return { kind: 'absent' };
   return { kind: 'reserved', held: record.held, week: record.week };
 }
@@ -177,7 +178,7 @@ export function recordTransition(
 export function requireRecord(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
-): JobRecordItem {
+): QuotaJobRecord {
   const record = decodeJobRecord(userId, item);
   if (record === undefined) throw new QuotaStateError(userId, 'a job record vanished mid-write');
   return record;

@@ -1,6 +1,7 @@
 import { counterUpdate, type CounterDelta, type WeekTarget } from './counter-update';
 import { isoWeekKey } from './iso-week';
-import { decodeJobRecord, type JobRecordItem } from './job-record';
+import type { QuotaJobRecord } from './ledger-types';
+import { decodeJobRecord } from './job-record';
 import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
 import { readRecord } from './ledger-reads';
 import {
@@ -88,7 +89,7 @@ export async function release(
 }
 
 /** The answer `release` gives for a record that is not (or no longer) reserved, or undefined to go on. */
-function releaseAnswer(record: JobRecordItem | undefined): ReleaseResult | undefined {
+function releaseAnswer(record: QuotaJobRecord | undefined): ReleaseResult | undefined {
   if (record === undefined || record.state === 'reserved') return undefined;
   if (record.state === 'released') return { outcome: 'already_released' };
   return {
