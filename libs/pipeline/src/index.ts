@@ -65,7 +65,6 @@ export {
   scriptWriterFrom,
   seriesMemoryFrom,
   synthesizerFrom,
-  userPlansFrom,
 } from './composition/aws-services';
 export type { AwsClientFactories } from './composition/aws-services';
 export {

@@ -2,7 +2,6 @@ import { QuotaLedger, weeklyLimitFor } from '@lumcast/quota';
 import { createApiHandler } from '../src/api/api-handler';
 import type { JobMessage } from '../src/ports/job-queue';
 import { JobsTable } from '../src/jobs/jobs-table';
-import { UserPlans } from '../src/jobs/user-plans';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
 import { startTestDynamo, TABLES, type TestDynamo } from './support';
@@ -17,7 +16,6 @@ function api() {
   return createApiHandler({
     jobs,
     ledger,
-    plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
     queue: {
       send: async (message) => {
         if (queueFails) throw new Error('SQS is down');

@@ -1,7 +1,6 @@
 import { QuotaLedger } from '@lumcast/quota';
 import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
-import { UserPlans } from '../src/jobs/user-plans';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
 import { queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
@@ -13,7 +12,6 @@ function api(overrides: { jobs?: JobsTable } = {}) {
   return createApiHandler({
     jobs: overrides.jobs ?? jobs,
     ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
-    plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
     queue: { send: async () => undefined },
     links: { forJob: async (job) => ({ audioUrl: `/signed/${job.jobId}` }) },
     identity: (event) => event.headers['x-user'],

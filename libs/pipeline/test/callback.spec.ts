@@ -2,7 +2,6 @@ import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { QuotaLedger, quotaCost, weeklyLimitFor } from '@lumcast/quota';
 import { SeriesMemory } from '../src/series/series-memory';
 import { JobsTable } from '../src/jobs/jobs-table';
-import { UserPlans } from '../src/jobs/user-plans';
 import { objectKeys } from '../src/ports/object-store';
 import { buildCallbackHandler } from '../src/composition/handler-builders';
 import { createCallbackStep } from '../src/steps/callback';
@@ -27,7 +26,6 @@ beforeAll(async () => {
   callback = createCallbackStep({
     jobs,
     ledger,
-    plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
     store,
     seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
   });
@@ -235,7 +233,6 @@ describe('createCallbackStep with series memory', () => {
     const withLogger = createCallbackStep({
       jobs,
       ledger,
-      plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
       store,
       seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
       logger: { warn: (...args: unknown[]) => warnings.push(args) },
@@ -346,7 +343,6 @@ describe('the callback handler on an execution-status event', () => {
     buildCallbackHandler({
       jobs,
       ledger,
-      plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
       store,
       seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
     });

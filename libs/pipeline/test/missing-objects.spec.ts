@@ -12,7 +12,6 @@ import { S3ObjectStore } from '../src/adapters/s3-object-store';
 import { buildWriteScriptHandler } from '../src/composition/handler-builders';
 import { ObjectNotFoundError } from '../src/errors';
 import { JobsTable } from '../src/jobs/jobs-table';
-import { UserPlans } from '../src/jobs/user-plans';
 import { objectKeys } from '../src/ports/object-store';
 import { createAssembleStep } from '../src/steps/assemble';
 import { createCallbackStep } from '../src/steps/callback';
@@ -127,7 +126,6 @@ describe('FinishScript with a missing part', () => {
     const callback = createCallbackStep({
       jobs,
       ledger,
-      plans: new UserPlans({ client: dynamo.client, tableName: TABLES.users }),
       store,
       seriesMemory,
     });

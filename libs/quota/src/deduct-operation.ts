@@ -20,7 +20,7 @@ export async function deduct(
 ): Promise<DeductResult> {
   assertJobCharge(request);
   const { userId, jobId, cost, weeklyLimit } = request;
-  const result = await chargeJob(context, userId, jobId, cost, weeklyLimit, undefined);
+  const result = await chargeJob(context, userId, jobId, cost, async () => weeklyLimit, undefined);
   if (result.outcome === 'released') {
     throw new QuotaStateError(
       userId,

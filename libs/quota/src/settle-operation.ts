@@ -17,36 +17,49 @@ import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { release } from './release-operation';
 import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
-import { assertJobCharge, assertSlots } from './validation';
+import { planOf } from './plan-operation';
+import { planLimitsFor } from './plans';
+import { assertJobCost, assertSlots } from './validation';
 
 const J = QUOTA_JOB_ATTRIBUTES;
 
 /**
  * `QuotaLedger.settle`: checks the request and charges the job `min(cost, quotedCost)`.
+ * Without `weeklyLimit`, the limit is the user's plan's, read only if the
+ * charge falls outside its hold's week.
  *
  * @example
  * ```ts
- * const result = await settle(context, { userId: 'u-1', jobId: 'job-1', cost: 6, quotedCost: 4, weeklyLimit: 200 });
+ * const result = await settle(context, { userId: 'u-1', jobId: 'job-1', cost: 6, quotedCost: 4 });
  * ```
  */
 export async function settle(
   context: LedgerContext,
   request: SettleRequest,
 ): Promise<SettleResult> {
-  assertJobCharge(request);
+  assertJobCost(request);
   const { userId, jobId, cost, weeklyLimit, quotedCost } = request;
+  if (weeklyLimit !== undefined) assertSlots('weeklyLimit', weeklyLimit);
   if (quotedCost !== undefined) assertSlots('quotedCost', quotedCost);
-  return chargeJob(context, userId, jobId, cost, weeklyLimit, quotedCost);
+  const limit: WeeklyLimit =
+    weeklyLimit === undefined
+      ? async () => planLimitsFor(await planOf(context, userId)).weeklySlots
+      : async () => weeklyLimit;
+  return chargeJob(context, userId, jobId, cost, limit, quotedCost);
 }
+
+/** The weekly limit a charge is held to, asked for only when the charge needs one. */
+export type WeeklyLimit = () => Promise<number>;
 
 /**
  * Charges a job in one transaction with its record's transition: from its hold
  * when `quotedCost` is given (or the record shows one), else like a job never
- * reserved. Arguments are checked by the caller.
+ * reserved. Arguments are checked by the caller. `limitOf` is called at most
+ * once, and only when the charge leaves its hold's week (or there is no hold).
  *
  * @example
  * ```ts
- * const result = await chargeJob(context, 'u-1', 'job-1', 30, 200, undefined);
+ * const result = await chargeJob(context, 'u-1', 'job-1', 30, async () => 200, undefined);
  * ```
  */
 export async function chargeJob(
@@ -54,7 +67,7 @@ export async function chargeJob(
   userId: string,
   jobId: string,
   measured: number,
-  weeklyLimit: number,
+  limitOf: WeeklyLimit,
   quotedCost: number | undefined,
 ): Promise<SettleResult> {
   const clockWeek = isoWeekKey(clock(context));
@@ -66,12 +79,15 @@ export async function chargeJob(
   let week = clockWeek;
   let startsWeek = false;
   let holdWeekEnded = false;
+  let limit: number | undefined;
 
   return retryTransaction(context, userId, async (): Promise<Round<SettleResult>> => {
     const quote = guess.kind === 'reserved' ? guess.held : quotedCost;
     const charge = quote === undefined ? measured : Math.min(measured, quote);
     const inHoldWeek = guess.kind === 'reserved' && !holdWeekEnded;
     const chargedWeek = inHoldWeek && guess.kind === 'reserved' ? guess.week : week;
+    // Within its hold's week a charge (at most the hold) always fits: no limit is needed.
+    const weeklyLimit = inHoldWeek ? Number.POSITIVE_INFINITY : (limit ??= await limitOf());
     if (!inHoldWeek && startsWeek && charge > weeklyLimit) {
       return overLimit(
         context,

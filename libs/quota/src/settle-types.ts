@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * const request: SettleRequest = { userId: 'u-1', jobId: 'job-1', cost: 6, quotedCost: 4, weeklyLimit: 200 };
+ * const request: SettleRequest = { userId: 'u-1', jobId: 'job-1', cost: 6, quotedCost: 4 };
  * ```
  */
 export interface SettleRequest {
@@ -11,7 +11,12 @@ export interface SettleRequest {
   readonly jobId: string;
   /** The measured cost of the audio, in whole slots (see `quotaCost`). */
   readonly cost: number;
-  readonly weeklyLimit: number;
+  /**
+   * The user's weekly limit in slots. Leave it out to have the ledger use the
+   * user's own plan (`planLimitsFor(plan).weeklySlots`), read only when the
+   * charge needs a limit: a job charged within its hold's week never does.
+   */
+  readonly weeklyLimit?: number;
   /**
    * The cost quoted (and held) when the job was requested. The charge is
    * `min(cost, quote)`; the ledger's record of the hold is the authority, and

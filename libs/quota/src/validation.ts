@@ -60,6 +60,16 @@ export function assertJobRef(
   assertId('jobId', request['jobId'], MAX_JOB_ID_BYTES);
 }
 
+/** Throws `QuotaInputError` unless `request` names a valid user and job and a cost. */
+export function assertJobCost(request: unknown): asserts request is {
+  readonly userId: string;
+  readonly jobId: string;
+  readonly cost: number;
+} {
+  assertJobRef(request);
+  assertSlots('cost', (request as Record<string, unknown>)['cost']);
+}
+
 /** Throws `QuotaInputError` unless `request` names a valid user and job, a cost and a weekly limit. */
 export function assertJobCharge(request: unknown): asserts request is {
   readonly userId: string;
@@ -67,7 +77,6 @@ export function assertJobCharge(request: unknown): asserts request is {
   readonly cost: number;
   readonly weeklyLimit: number;
 } {
-  assertJobRef(request);
-  assertSlots('cost', (request as Record<string, unknown>)['cost']);
+  assertJobCost(request);
   assertSlots('weeklyLimit', (request as Record<string, unknown>)['weeklyLimit']);
 }

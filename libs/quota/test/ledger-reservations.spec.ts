@@ -378,6 +378,48 @@ describe('QuotaLedger.settle', () => {
     });
     expect(await counters(userId)).toMatchObject({ used: 0, reserved: 198, inFlight: 1 });
   });
+
+  it('charges a held job in its own week without a weekly limit and without reading the plan', async () => {
+    const userId = newUser();
+    const ledger = ledgerAt(MID_WEEK);
+    await ledger.reserve({ userId, jobId: 'held', cost: 4, weeklyLimit: 200 });
+    const before = store.dynamo.commands.length;
+    expect(await ledger.settle({ userId, jobId: 'held', cost: 5, quotedCost: 4 })).toMatchObject({
+      outcome: 'charged',
+      week: '2026-W49',
+      charged: 4,
+    });
+    expect(store.dynamo.commands.slice(before)).toEqual(['TransactWriteItemsCommand']);
+  });
+
+  it('holds a job whose hold week ended to the user’s own plan when no weekly limit is given', async () => {
+    const userId = newUser();
+    const sunday = ledgerAt(SUNDAY_LATE);
+    await sunday.reserve({ userId, jobId: 'sunday', cost: 300, weeklyLimit: 600 });
+    await sunday.reserve({ userId, jobId: 'late', cost: 10, weeklyLimit: 600 });
+    const monday = ledgerAt(MONDAY_EARLY);
+    await monday.setPlan({ userId, plan: 'creator' });
+    await monday.reserve({ userId, jobId: 'filler', cost: 250, weeklyLimit: 600 });
+    // 250 + 300 fits the creator plan's 600, not the default plan's 200.
+    expect(
+      await monday.settle({ userId, jobId: 'sunday', cost: 300, quotedCost: 300 }),
+    ).toMatchObject({ outcome: 'charged', week: '2026-W50', charged: 300 });
+    await monday.setPlan({ userId, plan: 'free' });
+    expect(await monday.settle({ userId, jobId: 'late', cost: 10, quotedCost: 10 })).toMatchObject({
+      outcome: 'over_limit',
+      week: '2026-W50',
+      remaining: 0,
+      limit: 200,
+    });
+  });
+
+  it('refuses a weekly limit that is not a whole number of slots before any I/O', async () => {
+    const before = store.dynamo.commands.length;
+    await expect(
+      ledgerAt(MID_WEEK).settle({ userId: newUser(), jobId: 'j', cost: 1, weeklyLimit: -1 }),
+    ).rejects.toMatchObject({ name: 'QuotaInputError', field: 'weeklyLimit' });
+    expect(store.dynamo.commands.length).toBe(before);
+  });
 });
 
 describe('QuotaLedger.release', () => {

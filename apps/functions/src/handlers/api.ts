@@ -9,7 +9,6 @@ import {
   jobsTableFrom,
   ledgerFrom,
   readEnvironment,
-  userPlansFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
@@ -21,7 +20,6 @@ export const handler = buildApiHandler(
   {
     jobs: jobsTableFrom(env, dynamodb),
     ledger: ledgerFrom(env, dynamodb),
-    plans: userPlansFrom(env, dynamodb),
     queue: jobQueueFrom(env, new SQSClient({})),
     links: episodeLinksFrom(env, new S3Client({})),
   },

@@ -7,7 +7,6 @@ import {
   ledgerFrom,
   readEnvironment,
   seriesMemoryFrom,
-  userPlansFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
@@ -18,7 +17,6 @@ const dynamodb = new DynamoDBClient({});
 export const handler = buildCallbackHandler({
   jobs: jobsTableFrom(env, dynamodb),
   ledger: ledgerFrom(env, dynamodb),
-  plans: userPlansFrom(env, dynamodb),
   store: audioStoreFrom(env, new S3Client({})),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
 });

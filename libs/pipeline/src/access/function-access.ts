@@ -133,7 +133,7 @@ export interface FunctionAccess {
  *
  * - `api`: `JobsTable.create` (PutItem), `.get` (GetItem), `.listForUser` (Query, also
  *   with a projection when paged), `.setStatus` (UpdateItem: the job is failed when
- *   `SendMessage` fails); `UserPlans.planOf` and `QuotaLedger.usage` (GetItem on users);
+ *   `SendMessage` fails); `QuotaLedger.usage` and `.admit` (GetItem on users, plan and counters);
  *   `QuotaLedger.reserve` and, when the job cannot be recorded or queued, `.release`: each one
  *   `TransactWriteItems` of the user's counters (UpdateItem) and the job's record (PutItem or
  *   UpdateItem), both on users, which IAM authorizes per item as those actions; a release of a
@@ -149,8 +149,8 @@ export interface FunctionAccess {
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
  *   chunks read (GetObject), the episode and captions written (PutObject on episodes).
- * - `callback`: `JobsTable.get`/`.setStatus`, `UserPlans.planOf` (GetItem) and `QuotaLedger`
- *   (`settle` and `release`: `TransactWriteItems` of UpdateItem, PutItem or, when a charge of
+ * - `callback`: `JobsTable.get`/`.setStatus` and `QuotaLedger` (`settle`, which reads the plan
+ *   with GetItem on users only when a hold's week ended, and `release`: `TransactWriteItems` of UpdateItem, PutItem or, when a charge of
  *   0 slots changes no counter, ConditionCheckItem on users; `release` of an unknown job: PutItem,
  *   then GetItem of its record), the script read for
  *   series memory (GetObject on scripts), `SeriesMemory.remember` (PutItem on series),

@@ -2,7 +2,6 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JobsTable } from '../jobs/jobs-table';
-import type { UserPlans } from '../jobs/user-plans';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 import { apiError } from './http';
@@ -18,11 +17,6 @@ import { listPodcastsRoute } from './routes/list-podcasts';
 export interface ApiDeps {
   jobs: JobsTable;
   ledger: QuotaLedger;
-  /**
-   * No longer read: `GET /api/quota` takes the plan from the ledger's one read
-   * and `POST` from `admit`. Kept optional so callers that pass it still compile.
-   */
-  plans?: UserPlans;
   queue: JobQueue;
   links: EpisodeLinks;
   identity: IdentityResolver;

@@ -23,7 +23,6 @@ import { StepFunctionsStarter } from '../adapters/step-functions-starter';
 import type { Environment } from '../config/environment';
 import { ConfigurationError } from '../errors';
 import { JobsTable } from '../jobs/jobs-table';
-import { UserPlans } from '../jobs/user-plans';
 import { SeriesMemory } from '../series/series-memory';
 import { once } from './once';
 import type { PipelineServices } from './pipeline-services';
@@ -34,11 +33,6 @@ import type { PipelineServices } from './pipeline-services';
 /** The jobs table named by `LUMCAST_JOBS_TABLE`. @example `jobsTableFrom(env, dynamodb)` */
 export function jobsTableFrom(env: Environment, dynamodb: DynamoDBClient): JobsTable {
   return new JobsTable({ client: dynamodb, tableName: env.LUMCAST_JOBS_TABLE });
-}
-
-/** Users' plans from `LUMCAST_USERS_TABLE`. @example `userPlansFrom(env, dynamodb)` */
-export function userPlansFrom(env: Environment, dynamodb: DynamoDBClient): UserPlans {
-  return new UserPlans({ client: dynamodb, tableName: env.LUMCAST_USERS_TABLE });
 }
 
 /** The quota ledger on `LUMCAST_USERS_TABLE`. @example `ledgerFrom(env, dynamodb)` */
@@ -176,7 +170,6 @@ export interface AwsClientFactories {
 export function awsServices(env: Environment, clients: AwsClientFactories): PipelineServices {
   return {
     jobs: once(() => jobsTableFrom(env, clients.dynamodb())),
-    plans: once(() => userPlansFrom(env, clients.dynamodb())),
     ledger: once(() => ledgerFrom(env, clients.dynamodb())),
     seriesMemory: once(() => seriesMemoryFrom(env, clients.dynamodb())),
     store: once(() => audioStoreFrom(env, clients.s3())),

@@ -23,7 +23,7 @@ import { createWriteScriptStep, type WriteScriptDeps } from '../steps/write-scri
 // Each handler from exactly the services it needs, with its structured logger.
 // The Lambda entries and the local stack both build their handlers here.
 
-/** The HTTP API handler. @example `buildApiHandler({ jobs, ledger, plans, queue, links }, cognitoIdentity)` */
+/** The HTTP API handler. @example `buildApiHandler({ jobs, ledger, queue, links }, cognitoIdentity)` */
 export function buildApiHandler(
   deps: Omit<ApiDeps, 'identity' | 'logger'>,
   identity: IdentityResolver,
@@ -79,7 +79,7 @@ export function buildAssembleHandler(deps: AssembleDeps) {
 /**
  * The callback handler: ReportSuccess/ReportFailure inputs, and the execution-status
  * events (FAILED, TIMED_OUT, ABORTED) of the EventBridge rule, which run the failure path.
- * @example `buildCallbackHandler({ jobs, ledger, plans, store, seriesMemory })`
+ * @example `buildCallbackHandler({ jobs, ledger, store, seriesMemory })`
  */
 export function buildCallbackHandler(deps: Omit<CallbackDeps, 'logger'>) {
   const logger = createLogger('callback');

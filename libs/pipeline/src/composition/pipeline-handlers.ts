@@ -28,7 +28,6 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         {
           jobs: services.jobs(),
           ledger: services.ledger(),
-          plans: services.plans(),
           queue: services.queue(),
           links: services.links(),
         },
@@ -54,7 +53,6 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
       buildCallbackHandler({
         jobs: services.jobs(),
         ledger: services.ledger(),
-        plans: services.plans(),
         store: services.store(),
         seriesMemory: services.seriesMemory(),
       }),

@@ -2,7 +2,6 @@ import type { SpeechSynthesizer } from '@lumcast/audio-assembly';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { ScriptWriter } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
-import type { UserPlans } from '../jobs/user-plans';
 import type { SeriesMemory } from '../series/series-memory';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { ExecutionStarter } from '../ports/execution-starter';
@@ -20,7 +19,6 @@ import type { ObjectStore } from '../ports/object-store';
  */
 export interface PipelineServices {
   jobs(): JobsTable;
-  plans(): UserPlans;
   ledger(): QuotaLedger;
   seriesMemory(): SeriesMemory;
   store(): ObjectStore;

@@ -1,8 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { quotaCost, weeklyLimitFor, type QuotaLedger } from '@lumcast/quota';
+import { quotaCost, type QuotaLedger } from '@lumcast/quota';
 import { isFinalStatus, type JobRecord, type JobStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
-import type { UserPlans } from '../jobs/user-plans';
 import type { ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
 import { JobStateError } from './step-errors';
@@ -16,7 +15,6 @@ import { FAILURE_MESSAGES, failureKindOf, type StepFailure } from './failure-mes
 export interface CallbackDeps {
   jobs: JobsTable;
   ledger: QuotaLedger;
-  plans: UserPlans;
   store: ObjectStore;
   seriesMemory: SeriesMemory;
   /** Where a series-memory failure is reported (it does not fail the episode). */
@@ -46,7 +44,7 @@ export interface CallbackResult {
  *
  * @example
  * ```ts
- * const callback = createCallbackStep({ jobs, ledger, plans, store, seriesMemory });
+ * const callback = createCallbackStep({ jobs, ledger, store, seriesMemory });
  * await callback({ userId, jobId, outcome: 'failed', error: { Error: 'States.Timeout' } });
  * ```
  */
@@ -75,13 +73,11 @@ export function createCallbackStep(deps: CallbackDeps) {
     }
 
     const measuredCost = quotaCost(job.quality, audio.durationSeconds);
-    const weeklyLimit = weeklyLimitFor(await deps.plans.planOf(userId));
     const charge = await deps.ledger.settle({
       userId,
       jobId,
       cost: measuredCost,
       quotedCost: job.estimatedCost,
-      weeklyLimit,
     });
 
     if (charge.outcome === 'released') {
