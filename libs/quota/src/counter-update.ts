@@ -1,5 +1,7 @@
 import type { AttributeValue, Update } from '@aws-sdk/client-dynamodb';
-import { QUOTA_ATTRIBUTES } from './users-table';
+import { weeksBefore } from './iso-week';
+import type { QuotaItem } from './quota-item';
+import { QUOTA_ATTRIBUTES, QUOTA_HISTORY_WEEKS, quotaHistoryAttribute } from './users-table';
 
 /** How one ledger operation moves a user's counters (whole slots; `committed` follows). */
 export interface CounterDelta {
@@ -15,14 +17,21 @@ export interface CounterDelta {
  * - `in_week`: the stored week is `week`; with `maxCommitted`, `committed` must
  *   be at most that before the write (the limit check, `limit + granted` is
  *   implied by `committed` counting grants negatively).
- * - `start_week`: the stored week is absent or older than `week`; the week's
- *   counters start from the delta (never moving a week backwards).
+ * - `start_week`: the stored item is `from` (read before): its week absent, or
+ *   older than `week` and still the stored one. The week's counters start from
+ *   the delta (never moving a week backwards); the ended week's `used` is kept as
+ *   its history attribute, copied by the write itself, and history older than
+ *   `QUOTA_HISTORY_WEEKS` is removed.
  * - `after_week`: the stored week is later than `week` (the hold's week ended, so
  *   its slots count nowhere): only `inFlight` moves.
  */
 export type WeekTarget =
   | { readonly kind: 'in_week'; readonly week: string; readonly maxCommitted?: number }
-  | { readonly kind: 'start_week'; readonly week: string }
+  | {
+      readonly kind: 'start_week';
+      readonly week: string;
+      readonly from: Pick<QuotaItem, 'week' | 'pastWeeks'>;
+    }
   | { readonly kind: 'after_week'; readonly week: string };
 
 /**
@@ -72,6 +81,7 @@ export function counterUpdate(
   const conditions: string[] = [];
   const sets: string[] = [];
   const adds: string[] = [];
+  const removes: string[] = [];
   const committed = delta.used + delta.reserved - delta.granted;
   const add = (attribute: string, amount: number) => {
     if (amount !== 0) adds.push(`${name(attribute)} ${value(amount)}`);
@@ -90,7 +100,20 @@ export function counterUpdate(
       break;
     case 'start_week': {
       const week = name(A.week);
-      conditions.push(`(attribute_not_exists(${week}) OR ${week} < ${value(target.week)})`);
+      const ended = target.from.week;
+      if (ended === undefined) {
+        conditions.push(`attribute_not_exists(${week})`);
+      } else {
+        // Pinned to the week read, so the history attribute is named for the week it keeps.
+        conditions.push(`${week} = ${value(ended)} AND ${week} < ${value(target.week)}`);
+        sets.push(
+          `${name(quotaHistoryAttribute(ended))} = if_not_exists(${name(A.used)}, ${value(0)})`,
+        );
+      }
+      const oldestKept = weeksBefore(target.week, QUOTA_HISTORY_WEEKS - 1);
+      for (const past of Object.keys(target.from.pastWeeks)) {
+        if (past < oldestKept) removes.push(name(quotaHistoryAttribute(past)));
+      }
       sets.push(`${week} = ${value(target.week)}`);
       sets.push(`${name(A.used)} = ${value(delta.used)}`);
       sets.push(`${name(A.reserved)} = ${value(delta.reserved)}`);
@@ -127,6 +150,7 @@ export function counterUpdate(
   const clauses = [
     sets.length > 0 ? `SET ${sets.join(', ')}` : '',
     adds.length > 0 ? `ADD ${adds.join(', ')}` : '',
+    removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
   ].filter(Boolean);
   return {
     TableName: tableName,

@@ -5,7 +5,7 @@ import { clock, transactIn, userKey, type LedgerContext } from './ledger-context
 import { usageAfter } from './ledger-reads';
 import { NO_CHANGE, expiryOf } from './ledger-records';
 import type { GrantRequest, GrantResult } from './grant-types';
-import { decodeQuotaItem } from './quota-item';
+import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import {
   MAX_JOB_ID_BYTES,
@@ -39,14 +39,14 @@ export async function grant(context: LedgerContext, request: GrantRequest): Prom
   }
   assertSlots('weeklyLimit', weeklyLimit);
   let week = isoWeekKey(clock(context));
-  let startsWeek = false;
+  let stored: QuotaItem | undefined;
   return retryTransaction(context, userId, async (): Promise<Round<GrantResult>> => {
     const outcome = await transactIn(context, [
       {
         Update: counterUpdate(
           context.tableName,
           userKey(userId),
-          startsWeek ? { kind: 'start_week', week } : { kind: 'in_week', week },
+          stored ? { kind: 'start_week', week, from: stored } : { kind: 'in_week', week },
           { ...NO_CHANGE, granted: slots },
         ),
       },
@@ -86,7 +86,8 @@ export async function grant(context: LedgerContext, request: GrantRequest): Prom
       };
     }
     const item = decodeQuotaItem(userId, userReason?.item);
-    startsWeek = item.week === undefined || item.week < week;
+    const startsWeek = item.week === undefined || item.week < week;
+    stored = startsWeek ? item : undefined;
     if (!startsWeek && item.week !== undefined) week = item.week;
     return AIM_AGAIN;
   });

@@ -1,6 +1,6 @@
 export type { VoiceQuality } from './voice-quality';
 export { SLOTS_PER_MINUTE, VOICE_QUALITIES, isVoiceQuality } from './voice-quality';
-export { isoWeekKey, weekWindow } from './iso-week';
+export { isoWeekKey, weekWindow, weeksBefore } from './iso-week';
 export { quotaCost } from './cost';
 export type { PlanLimits } from './plans';
 export { PLANS, DEFAULT_PLAN, isPlan, planLimitsFor, weeklyLimitFor } from './plans';
@@ -10,12 +10,15 @@ export {
   QUOTA_JOB_ATTRIBUTES,
   QUOTA_OPERATION_ATTRIBUTES,
   QUOTA_RECORD_TTL_ATTRIBUTE,
+  QUOTA_HISTORY_ATTRIBUTE_PREFIX,
+  QUOTA_HISTORY_WEEKS,
   QUOTA_KEY_PREFIXES,
   USER_PLAN_ATTRIBUTE,
   MAX_JOB_ID_BYTES,
   MAX_USER_ID_BYTES,
   quotaJobKey,
   quotaOperationKey,
+  quotaHistoryAttribute,
 } from './users-table';
 export type { QuotaJobState } from './job-record';
 export { QuotaLedger } from './ledger';
@@ -40,6 +43,7 @@ export type {
 } from './settle-types';
 export type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
 export type { SetPlanRequest, SetPlanResult } from './plan-types';
+export type { UsageHistoryRequest, UsageHistoryResult, WeekUsed } from './history-types';
 export {
   QuotaError,
   QuotaInputError,

@@ -69,6 +69,20 @@ export function weekWindow(weekKey: string): { start: Date; end: Date } {
   return { start, end: new Date(start.getTime() + WEEK_MS) };
 }
 
+/**
+ * The ISO week `count` weeks before `weekKey` (after it for a negative `count`).
+ * Throws `QuotaInputError` for a malformed key.
+ *
+ * @example
+ * ```ts
+ * weeksBefore('2027-W01', 1); // '2026-W53'
+ * weeksBefore('2026-W49', 25); // '2026-W24'
+ * ```
+ */
+export function weeksBefore(weekKey: string, count: number): string {
+  return isoWeekKey(new Date(weekWindow(weekKey).start.getTime() - count * WEEK_MS));
+}
+
 /** Monday 00:00Z of ISO week 1: the Monday on or before January 4th. */
 function firstMondayOfIsoYear(year: number): number {
   const januaryFourth = utcDate(year, 0, 4);

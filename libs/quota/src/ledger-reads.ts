@@ -5,10 +5,10 @@ import { decodeJobRecord } from './job-record';
 import { clock, recordKey, userKey, type LedgerContext } from './ledger-context';
 import type { QuotaJobRecord, UsageResult } from './ledger-types';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
-import { QUOTA_ATTRIBUTES, USER_PLAN_ATTRIBUTE } from './users-table';
 
 /**
- * Reads the user's quota counters and plan (one `GetItem`, projected).
+ * Reads the user's item: quota counters, plan and past weeks (one `GetItem`; the
+ * item is small, so a projection would not make the read cheaper).
  *
  * @example
  * ```ts
@@ -20,16 +20,12 @@ export async function readUser(
   userId: string,
   consistent: boolean,
 ): Promise<QuotaItem> {
-  const attributes = [...Object.values(QUOTA_ATTRIBUTES), USER_PLAN_ATTRIBUTE];
-  const names = Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name]));
   try {
     const output = await context.client.send(
       new GetItemCommand({
         TableName: context.tableName,
         Key: userKey(userId),
         ConsistentRead: consistent,
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
       }),
     );
     return decodeQuotaItem(userId, output.Item);

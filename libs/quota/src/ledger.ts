@@ -19,6 +19,8 @@ import type {
 } from './settle-types';
 import type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
 import type { SetPlanRequest, SetPlanResult } from './plan-types';
+import type { UsageHistoryRequest, UsageHistoryResult } from './history-types';
+import { usageHistory as usageHistoryOperation } from './history-operation';
 import { deduct as deductOperation } from './deduct-operation';
 import { grant as grantOperation } from './grant-operation';
 import { planOf as planOfOperation, setPlan as setPlanOperation } from './plan-operation';
@@ -178,6 +180,23 @@ export class QuotaLedger {
    */
   usage(request: UsageRequest): Promise<PlanUsageResult> {
     return usageOperation(this.context, request);
+  }
+
+  /**
+   * Slots used per ISO week over the last `weeks` weeks (at most
+   * `QUOTA_HISTORY_WEEKS`), oldest first, the current week last. One eventually
+   * consistent read of the user's item, for any number of jobs: each week's
+   * usage is kept on the item when the next week starts, in that same write, so
+   * a charge or refund costs nothing more.
+   *
+   * @example
+   * ```ts
+   * const { weeks } = await ledger.usageHistory({ userId: 'u-1', weeks: 8 });
+   * weeks.map((week) => week.used); // [0, 12, 4, 0, 0, 30, 6, 2]
+   * ```
+   */
+  usageHistory(request: UsageHistoryRequest): Promise<UsageHistoryResult> {
+    return usageHistoryOperation(this.context, request);
   }
 
   /**

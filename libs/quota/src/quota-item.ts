@@ -1,7 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QuotaError, QuotaStateError } from './errors';
 import { weekWindow } from './iso-week';
-import { QUOTA_ATTRIBUTES, USER_PLAN_ATTRIBUTE } from './users-table';
+import {
+  QUOTA_ATTRIBUTES,
+  QUOTA_HISTORY_ATTRIBUTE_PREFIX,
+  USER_PLAN_ATTRIBUTE,
+} from './users-table';
 
 /** The ledger's view of one user's item, decoded from DynamoDB attribute values. */
 export interface QuotaItem {
@@ -15,6 +19,8 @@ export interface QuotaItem {
   readonly rateWindow: number | undefined;
   readonly rateCount: number;
   readonly plan: string | undefined;
+  /** Slots used in each past week the item keeps (`quotaUsedIn#<week>`), by week key. */
+  readonly pastWeeks: Readonly<Record<string, number>>;
 }
 
 const WEEK_KEY_SHAPE = /^\d{4}-W\d{2}$/;
@@ -42,6 +48,7 @@ export function decodeQuotaItem(
       : undefined,
     rateCount: numberAttribute(userId, item, A.rateCount, false),
     plan: item?.[USER_PLAN_ATTRIBUTE]?.S,
+    pastWeeks: pastWeeksOf(userId, item),
   };
   if (week !== undefined && item?.[A.committed] === undefined) {
     throw new QuotaStateError(userId, `${A.week} is set but ${A.committed} is missing`);
@@ -53,6 +60,21 @@ export function decodeQuotaItem(
     );
   }
   return decoded;
+}
+
+/** The `quotaUsedIn#<week>` attributes of an item, decoded (malformed ones throw `QuotaStateError`). */
+function pastWeeksOf(
+  userId: string,
+  item: Record<string, AttributeValue> | undefined,
+): Record<string, number> {
+  const weeks: Record<string, number> = {};
+  for (const name of Object.keys(item ?? {})) {
+    if (!name.startsWith(QUOTA_HISTORY_ATTRIBUTE_PREFIX)) continue;
+    const week = name.slice(QUOTA_HISTORY_ATTRIBUTE_PREFIX.length);
+    weekAttribute(userId, { [name]: { S: week } }, name);
+    weeks[week] = numberAttribute(userId, item, name, false);
+  }
+  return weeks;
 }
 
 /** Throws `QuotaStateError` unless the attribute is absent or a real ISO week key. */

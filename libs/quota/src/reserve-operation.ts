@@ -77,6 +77,7 @@ async function reserveFrom(
   let week = clockWeek;
   let window = Math.floor(at.getTime() / MINUTE_MS);
   let startsWeek = false;
+  let stored: QuotaItem = firstItem;
   let sameWindow = false;
   const refuse = (
     outcome: 'over_limit' | 'too_many_in_flight' | 'rate_limited',
@@ -94,6 +95,7 @@ async function reserveFrom(
 
   /** Aims the next write at what the item shows, or answers the refusal the item justifies. */
   const judge = (item: QuotaItem): ReserveResult | undefined => {
+    stored = item;
     if (item.week === undefined || item.week < week) {
       startsWeek = true;
     } else {
@@ -133,7 +135,7 @@ async function reserveFrom(
 
   return retryTransaction(context, userId, async (): Promise<Round<ReserveResult>> => {
     const target: WeekTarget = startsWeek
-      ? { kind: 'start_week', week }
+      ? { kind: 'start_week', week, from: stored }
       : { kind: 'in_week', week, maxCommitted: weeklyLimit - cost };
     const outcome = await transactIn(context, [
       {

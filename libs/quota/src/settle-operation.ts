@@ -77,7 +77,8 @@ export async function chargeJob(
       : { kind: 'reserved', held: quotedCost, week: clockWeek };
   // Where the charge goes when it is not the hold's own week: the current week.
   let week = clockWeek;
-  let startsWeek = false;
+  // The item read when the charge must start the week (`start_week` from it), else undefined.
+  let startsFrom: QuotaItem | undefined;
   let holdWeekEnded = false;
   let limit: number | undefined;
 
@@ -88,7 +89,7 @@ export async function chargeJob(
     const chargedWeek = inHoldWeek && guess.kind === 'reserved' ? guess.week : week;
     // Within its hold's week a charge (at most the hold) always fits: no limit is needed.
     const weeklyLimit = inHoldWeek ? Number.POSITIVE_INFINITY : (limit ??= await limitOf());
-    if (!inHoldWeek && startsWeek && charge > weeklyLimit) {
+    if (!inHoldWeek && startsFrom && charge > weeklyLimit) {
       return overLimit(
         context,
         userId,
@@ -102,8 +103,8 @@ export async function chargeJob(
     }
     const target: WeekTarget = inHoldWeek
       ? { kind: 'in_week', week: chargedWeek }
-      : startsWeek
-        ? { kind: 'start_week', week: chargedWeek }
+      : startsFrom
+        ? { kind: 'start_week', week: chargedWeek, from: startsFrom }
         : { kind: 'in_week', week: chargedWeek, maxCommitted: weeklyLimit - charge };
     const delta: CounterDelta = {
       used: charge,
@@ -156,15 +157,14 @@ export async function chargeJob(
     }
     const item = decodeQuotaItem(userId, userReason?.item);
     if (item.week === undefined || item.week < week) {
-      startsWeek = true;
+      startsFrom = item;
       return AIM_AGAIN;
     }
+    startsFrom = undefined;
     if (item.week > week) {
       week = item.week;
-      startsWeek = false;
       return AIM_AGAIN;
     }
-    startsWeek = false;
     if (item.committed + charge > weeklyLimit) {
       return overLimit(context, userId, jobId, guess, week, measured, weeklyLimit, item);
     }

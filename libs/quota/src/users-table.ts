@@ -108,6 +108,42 @@ export const QUOTA_OPERATION_ATTRIBUTES = Object.freeze({
  * new Table(this, 'Users', { partitionKey, timeToLiveAttribute: QUOTA_RECORD_TTL_ATTRIBUTE });
  * ```
  */
+/**
+ * Prefix of the attributes on a user's item that keep the slots used in each
+ * past week (`quotaUsedIn#2026-W48`): copied from the week's `used` counter when
+ * the next week starts, in the same conditional write (a past week's usage is
+ * final by then: refunds and hold-week charges only touch the stored week).
+ *
+ * @example
+ * ```ts
+ * const used = item[quotaHistoryAttribute('2026-W48')]?.N;
+ * ```
+ */
+export const QUOTA_HISTORY_ATTRIBUTE_PREFIX = 'quotaUsedIn#';
+
+/**
+ * The attribute keeping the slots used in `week` once it has ended.
+ *
+ * @example
+ * ```ts
+ * quotaHistoryAttribute('2026-W48'); // 'quotaUsedIn#2026-W48'
+ * ```
+ */
+export function quotaHistoryAttribute(week: string): string {
+  return `${QUOTA_HISTORY_ATTRIBUTE_PREFIX}${week}`;
+}
+
+/**
+ * How many weeks of usage the ledger keeps and answers (the current one included):
+ * older weeks' attributes are removed when a week starts, so the user's item stays small.
+ *
+ * @example
+ * ```ts
+ * await ledger.history({ userId, weeks: QUOTA_HISTORY_WEEKS });
+ * ```
+ */
+export const QUOTA_HISTORY_WEEKS = 26;
+
 export const QUOTA_RECORD_TTL_ATTRIBUTE = 'quotaExpiresAt';
 
 /**

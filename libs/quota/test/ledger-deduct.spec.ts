@@ -282,7 +282,7 @@ describe('QuotaLedger.deduct: no under-admission (guarantee 2)', () => {
       (name, input) =>
         name === 'TransactWriteItemsCommand' &&
         JSON.stringify(input).includes('#mine"') &&
-        JSON.stringify(input).includes('(attribute_not_exists('),
+        JSON.stringify(input).includes('"UpdateExpression":"SET '),
       () => rival.deduct({ userId, jobId: 'rival', cost: 5, weeklyLimit: 50 }),
     );
     const result = await ledgerAt(MID_WEEK).deduct({

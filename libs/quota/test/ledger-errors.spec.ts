@@ -162,7 +162,7 @@ describe('QuotaLedger refusals it cannot resolve', () => {
       (name, input) =>
         name === 'TransactWriteItemsCommand' &&
         JSON.stringify(input).includes('#loser"') &&
-        JSON.stringify(input).includes('(attribute_not_exists('),
+        JSON.stringify(input).includes('"UpdateExpression":"SET '),
       () => rival.deduct({ userId: 'u-race', jobId: 'winner', cost: 1, weeklyLimit: 200 }),
     );
     const error = await ledgerAt(MID_WEEK, { maxAttempts: 2 })
