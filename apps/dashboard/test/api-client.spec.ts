@@ -131,6 +131,25 @@ describe('createApiClient', () => {
     expect(job?.chapters).toEqual([{ title: 'Welcome', startSeconds: 0, endSeconds: 20 }]);
   });
 
+  it('asks for the usage history of N weeks and reads each week', async () => {
+    const history = {
+      weeks: [
+        { week: '2026-W48', startsAt: '2026-11-23T00:00:00.000Z', used: 0 },
+        { week: '2026-W49', startsAt: '2026-11-30T00:00:00.000Z', used: 6 },
+      ],
+    };
+    route = () => [200, history];
+    await expect(client().getUsageHistory(2)).resolves.toEqual(history);
+    expect(server.requests[0]?.url).toBe('/api/usage/history?weeks=2');
+  });
+
+  it('reports a usage history whose week has no slot count as a ResponseShapeError', async () => {
+    route = () => [200, { weeks: [{ week: '2026-W49', startsAt: '2026-11-30T00:00:00.000Z' }] }];
+    await expect(client().getUsageHistory(1)).rejects.toBeInstanceOf(ResponseShapeError);
+    route = () => [200, { weeks: 'none' }];
+    await expect(client().getUsageHistory(1)).rejects.toThrow('"weeks" is not a list');
+  });
+
   it('asks for one page with limit and cursor in the query and returns its items and nextCursor', async () => {
     route = () => [200, { items: [READY_JOB], nextCursor: 'eyJhZnRlciI6ImpvYi0xIn0' }];
     const page = await client().listPodcastsPage({ limit: 20, cursor: 'eyJhZnRlciI6ImpvYi0wIn0' });

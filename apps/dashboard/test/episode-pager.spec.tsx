@@ -77,16 +77,17 @@ describe('the episodes list pages', () => {
     ]);
   });
 
-  it('leaves History summing the polled first page only, as before (issue 14 owns that)', async () => {
+  it('shows in History the server’s count of every episode, not only the pages loaded', async () => {
     const user = userEvent.setup();
     const server = pagedJobsApi({ jobs: episodes(5), defaultLimit: 2, quota: QUOTA });
     const { container } = render(<Dashboard api={server.api} />);
     const currentBar = () => container.querySelector('.history__bar--current');
-    await waitFor(() => expect(currentBar()).toHaveAttribute('data-slots', '2'));
+    await waitFor(() => expect(currentBar()).toHaveAttribute('data-slots', '5'));
+    expect(shownTopics()).toHaveLength(2);
 
     await user.click(await screen.findByRole('button', { name: 'Show older episodes' }));
     await waitFor(() => expect(shownTopics()).toHaveLength(4));
-    expect(currentBar()).toHaveAttribute('data-slots', '2');
+    expect(currentBar()).toHaveAttribute('data-slots', '5');
   });
 
   it('shows no pager when the first page is the whole list', async () => {

@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EpisodesPanel } from '../src/components/episodes-panel';
 import { HistoryChart } from '../src/components/history-chart';
-import { weeklyUsage } from '../src/domain/weekly-history';
 import { aJob } from './support/jobs';
 
 const noop = () => undefined;
@@ -192,10 +191,11 @@ describe('EpisodesPanel', () => {
 
 describe('HistoryChart', () => {
   it('is an image whose text alternative lists every week, with one bar per week', () => {
-    const weeks = weeklyUsage(
-      [aJob({ status: 'ready', cost: 6, chargedWeek: '2026-W49' })],
-      new Date('2026-12-02T09:00:00Z'),
-    );
+    const weeks = Array.from({ length: 8 }, (_, index) => ({
+      week: `2026-W${42 + index}`,
+      weekStart: new Date(Date.UTC(2026, 9, 12 + 7 * index)),
+      slots: index === 7 ? 6 : 0,
+    }));
     const { container } = render(<HistoryChart weeks={weeks} limit={200} />);
     const chart = screen.getByRole('img', { name: /Slots used per week/ });
     expect(chart).toHaveAccessibleName(

@@ -22,7 +22,7 @@ function quota(used: number): QuotaSummary {
 
 /** An API whose answers are scripted: each list call returns the next snapshot. */
 function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[]) {
-  const calls = { list: 0, quota: 0 };
+  const calls = { list: 0, quota: 0, history: 0 };
   const pages = snapshots.map((snapshot) =>
     Array.isArray(snapshot) ? { items: snapshot } : snapshot,
   );
@@ -30,6 +30,13 @@ function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[])
     listPodcastsPage: async () => pages[Math.min(calls.list++, pages.length - 1)] ?? { items: [] },
     listPodcasts: async () => (await api.listPodcastsPage()).items,
     getQuota: async () => quotas[Math.min(calls.quota++, quotas.length - 1)] ?? quota(0),
+    getUsageHistory: async (weeks) => {
+      calls.history += 1;
+      const used = quotas[Math.min(calls.quota, quotas.length) - 1]?.used ?? 0;
+      return {
+        weeks: [{ week: '2026-W49', startsAt: '2026-11-30T00:00:00.000Z', used }].slice(-weeks),
+      };
+    },
     getPodcast: async () => {
       throw new Error('not used');
     },
@@ -63,6 +70,8 @@ describe('useDashboardData', () => {
     await waitFor(() => expect(result.current.jobs.data?.[0]?.status).toBe('ready'));
     await waitFor(() => expect(result.current.quota.data?.used).toBe(1));
     expect(calls.quota).toBe(2);
+    // The history is read with the quota: on load and when the charge lands.
+    expect(calls.history).toBe(2);
 
     await act(async () => {
       await jest.advanceTimersByTimeAsync(5000);

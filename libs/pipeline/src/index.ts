@@ -39,7 +39,7 @@ export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, USER_ID_PATTERN } from './api/identity';
 export type { IdentityResolver } from './api/identity';
-export type { PodcastAccepted, QuotaSummary } from './api/api-responses';
+export type { PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
 // Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys

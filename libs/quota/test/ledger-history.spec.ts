@@ -144,7 +144,7 @@ describe('QuotaLedger.usageHistory', () => {
       '2026-W49': chargedIn(records, '2026-W49'),
       '2026-W50': chargedIn(records, '2026-W50'),
     });
-    expect(history['2026-W49'] + history['2026-W50']).toBe(
+    expect((history['2026-W49'] ?? 0) + (history['2026-W50'] ?? 0)).toBe(
       records.reduce((sum, record) => sum + record.charged, 0),
     );
   });

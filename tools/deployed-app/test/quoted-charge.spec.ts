@@ -32,6 +32,13 @@ describe('the quote through the deployed app', () => {
       reserved: 0,
       inFlight: 0,
     });
+    // The week's history comes from the same users item, through the API's IAM grants.
+    const history = await api(deployed, token, 'GET', '/api/usage/history?weeks=2');
+    expect(history.status).toBe(200);
+    const used: number[] = history.body.weeks.map((week: { used: number }) => week.used);
+    // [0, 4], or [4, 0] if a Monday began while the episode ran.
+    expect(used.sort()).toEqual([0, 4]);
+    expect(describeDenials(deployed)).toEqual([]);
   });
 
   it('refuses a fourth episode while three are in progress with 429 before any work, through IAM', async () => {

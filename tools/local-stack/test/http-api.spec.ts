@@ -202,6 +202,23 @@ describe('the HTTP API', () => {
     });
   });
 
+  it('reports the usage history per week, and answers 400 to a weeks outside 1 to 26', async () => {
+    const history = await callApi(stack, 'GET', '/api/usage/history?weeks=3', {
+      user: 'nobody-yet',
+    });
+    expect(history.status).toBe(200);
+    expect(history.body.weeks).toHaveLength(3);
+    expect(history.body.weeks[2]).toMatchObject({
+      week: expect.stringMatching(/^\d{4}-W\d{2}$/),
+      used: 0,
+    });
+    const refused = await callApi(stack, 'GET', '/api/usage/history?weeks=27', {
+      user: 'nobody-yet',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_field', field: 'weeks' });
+  });
+
   it('serves the local dashboard configuration with the dev identity', async () => {
     expect((await callApi(stack, 'GET', '/config.json')).body).toEqual({ identity: 'local' });
   });

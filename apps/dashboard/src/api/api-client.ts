@@ -1,5 +1,11 @@
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
-import { parseJob, parseJobList, parseJobPage, parseQuotaSummary } from './parse-responses';
+import {
+  parseJob,
+  parseJobList,
+  parseJobPage,
+  parseQuotaSummary,
+  parseUsageHistory,
+} from './parse-responses';
 import type {
   CreatePodcastAccepted,
   CreatePodcastRequest,
@@ -7,6 +13,7 @@ import type {
   PodcastPage,
   PodcastPageRequest,
   QuotaSummary,
+  UsageHistory,
 } from './types';
 
 /**
@@ -21,6 +28,8 @@ import type {
  */
 export interface ApiClient {
   getQuota(): Promise<QuotaSummary>;
+  /** Slots used in each of the last `weeks` ISO weeks (1–26): `GET /api/usage/history?weeks=`. */
+  getUsageHistory(weeks: number): Promise<UsageHistory>;
   /** The first page of the caller's jobs, newest first (the API's default page size). */
   listPodcasts(): Promise<Job[]>;
   /**
@@ -134,6 +143,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     getQuota: async () => parseQuotaSummary(await request('GET', '/api/quota')),
+    getUsageHistory: async (weeks) =>
+      parseUsageHistory(
+        await request('GET', `/api/usage/history?weeks=${encodeURIComponent(String(weeks))}`),
+      ),
     listPodcasts: async () => parseJobList(await request('GET', '/api/podcasts')),
     listPodcastsPage: async (page = {}) => parseJobPage(await request('GET', podcastsPath(page))),
     getPodcast: async (jobId) =>

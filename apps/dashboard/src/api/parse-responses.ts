@@ -7,6 +7,7 @@ import {
   type JobStatus,
   type PodcastPage,
   type QuotaSummary,
+  type UsageHistory,
 } from './types';
 
 type Json = Record<string, unknown>;
@@ -178,5 +179,31 @@ export function parseQuotaSummary(value: unknown): QuotaSummary {
       neural: num(perMinute, 'neural', `${where}.slotsPerMinute`),
       generative: num(perMinute, 'generative', `${where}.slotsPerMinute`),
     },
+  };
+}
+
+/**
+ * Checks the body of `GET /api/usage/history` (throws `ResponseShapeError` when it breaks
+ * the contract).
+ *
+ * @example
+ * ```ts
+ * const history = parseUsageHistory(await response.json());
+ * ```
+ */
+export function parseUsageHistory(value: unknown): UsageHistory {
+  const where = 'GET /api/usage/history';
+  const weeks = asObject(value, where)['weeks'];
+  if (!Array.isArray(weeks)) throw new ResponseShapeError(`${where}: "weeks" is not a list`);
+  return {
+    weeks: weeks.map((entry: unknown, index) => {
+      const at = `${where}.weeks[${index}]`;
+      const week = asObject(entry, at);
+      return {
+        week: str(week, 'week', at),
+        startsAt: str(week, 'startsAt', at),
+        used: num(week, 'used', at),
+      };
+    }),
   };
 }

@@ -5,6 +5,7 @@ import type {
   PodcastRequest,
   PublicJob,
   QuotaSummary as ApiQuotaSummary,
+  UsageHistory as ApiUsageHistory,
 } from '@lumcast/pipeline';
 
 export { JOB_STATUSES } from '@lumcast/pipeline';
@@ -32,6 +33,17 @@ export type Chapter = EpisodeChapter;
  * ```
  */
 export type Job = PublicJob & { measuredCost?: number };
+
+/**
+ * Slots used per ISO week (`GET /api/usage/history?weeks=N`), oldest first, the current
+ * week last, from the server's ledger: right however many episodes there are.
+ *
+ * @example
+ * ```ts
+ * const total = (h: UsageHistory) => h.weeks.reduce((sum, week) => sum + week.used, 0);
+ * ```
+ */
+export type UsageHistory = ApiUsageHistory;
 
 /**
  * The caller's quota for the current ISO week (`GET /api/quota`): `used` (charged),

@@ -21,9 +21,9 @@ import { ThisWeekPanel } from './this-week-panel';
  */
 export function Dashboard(props: { api: ApiClient }) {
   const { api } = props;
-  const { quota, jobs, jobsNextCursor, reloadQuota, reloadJobs } = useDashboardData(api);
+  const { quota, history, jobs, jobsNextCursor, reloadQuota, reloadHistory, reloadJobs } =
+    useDashboardData(api);
   const loadOlderPage = useCallback((cursor: string) => api.listPodcastsPage({ cursor }), [api]);
-  // The episodes list pages; History still sums the polled first page only (issue 14).
   const { episodes, pager } = useEpisodePages(jobs, jobsNextCursor, loadOlderPage);
   const now = useNow(15_000);
 
@@ -57,10 +57,9 @@ export function Dashboard(props: { api: ApiClient }) {
           refreshJob={(jobId) => api.getPodcast(jobId)}
         />
         <HistoryPanel
-          jobs={jobs}
-          now={now}
+          history={history}
           limit={quota.data?.limit}
-          onRetry={() => void reloadJobs()}
+          onRetry={() => void reloadHistory()}
         />
       </div>
     </div>

@@ -1,35 +1,34 @@
-import type { Job } from '../api/types';
-import { weeklyUsage } from '../domain/weekly-history';
+import type { UsageHistory } from '../api/types';
+import { weeksOfHistory } from '../domain/weekly-history';
 import type { Resource } from '../hooks/resource';
 import { HistoryChart } from './history-chart';
 import { Panel, PanelError, PanelSkeleton } from './panel';
 
 /**
- * History: slots used per week for the last 8 ISO weeks, computed from the user's jobs.
+ * History: slots used per week for the last 8 ISO weeks, as the server's ledger counts them.
  *
  * @example
  * ```tsx
- * <HistoryPanel jobs={jobs} now={now} limit={quota.data?.limit} onRetry={reloadJobs} />
+ * <HistoryPanel history={history} limit={quota.data?.limit} onRetry={reloadHistory} />
  * ```
  */
 export function HistoryPanel(props: {
-  jobs: Resource<Job[]>;
-  now: Date;
+  history: Resource<UsageHistory>;
   limit?: number;
   onRetry: () => void;
 }) {
-  const { jobs } = props;
+  const { history } = props;
   return (
     <Panel
       title="History"
-      busy={jobs.data === undefined && jobs.loading}
+      busy={history.data === undefined && history.loading}
       className="panel--history"
     >
-      {jobs.data !== undefined ? (
-        <HistoryChart weeks={weeklyUsage(jobs.data, props.now)} limit={props.limit} />
-      ) : jobs.error !== undefined ? (
+      {history.data !== undefined ? (
+        <HistoryChart weeks={weeksOfHistory(history.data)} limit={props.limit} />
+      ) : history.error !== undefined ? (
         <PanelError
-          error={jobs.error}
+          error={history.error}
           onRetry={props.onRetry}
           what="Your history could not load."
         />

@@ -1,6 +1,4 @@
-import type { Job } from '../api/types';
-import { weekWindow } from '@lumcast/quota';
-import { recentWeekKeys } from './weeks';
+import type { UsageHistory } from '../api/types';
 
 /**
  * Slots charged in one ISO week.
@@ -16,30 +14,22 @@ export interface WeekUsage {
   slots: number;
 }
 
-/** How many weeks the History panel shows. */
+/** How many weeks the History panel shows (the API answers up to 26). */
 export const HISTORY_WEEKS = 8;
 
 /**
- * Slots charged per week over the last `weeks` ISO weeks (oldest first), summed
- * from jobs' `chargedWeek` and `cost`. Jobs without a charge (failed, refused,
- * still running) count nothing; weeks without jobs are 0.
+ * The History chart's bars from the server's history (`GET /api/usage/history`),
+ * oldest first as the server sends them.
  *
  * @example
  * ```ts
- * weeklyUsage(jobs, new Date(), 8).map((w) => w.slots); // [0, 0, 4, 0, 0, 2, 0, 6]
+ * weeksOfHistory(await api.getUsageHistory(HISTORY_WEEKS)).map((w) => w.slots); // [0, 0, 4, 0, 0, 2, 0, 6]
  * ```
  */
-export function weeklyUsage(jobs: readonly Job[], now: Date, weeks = HISTORY_WEEKS): WeekUsage[] {
-  const keys = recentWeekKeys(now, weeks);
-  const totals = new Map<string, number>(keys.map((key) => [key, 0]));
-  for (const job of jobs) {
-    if (job.chargedWeek === undefined || job.cost === undefined) continue;
-    const current = totals.get(job.chargedWeek);
-    if (current !== undefined) totals.set(job.chargedWeek, current + job.cost);
-  }
-  return keys.map((week) => ({
-    week,
-    weekStart: weekWindow(week).start,
-    slots: totals.get(week) ?? 0,
+export function weeksOfHistory(history: UsageHistory): WeekUsage[] {
+  return history.weeks.map((week) => ({
+    week: week.week,
+    weekStart: new Date(week.startsAt),
+    slots: week.used,
   }));
 }

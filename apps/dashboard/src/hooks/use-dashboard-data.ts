@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { Job, QuotaSummary } from '../api/types';
+import type { Job, QuotaSummary, UsageHistory } from '../api/types';
+import { HISTORY_WEEKS } from '../domain/weekly-history';
 import { isFinal } from '../domain/job-status';
 import type { Resource } from './resource';
 
@@ -10,9 +11,9 @@ import type { Resource } from './resource';
 export const POLL_INTERVAL_MS = 1500;
 
 /**
- * Loads the quota and the jobs, polls the jobs every {@link POLL_INTERVAL_MS} while
- * any job is still running, and reloads the quota whenever a job becomes final
- * (that is when the charge lands).
+ * Loads the quota, its history per week and the jobs, polls the jobs every
+ * {@link POLL_INTERVAL_MS} while any job is still running, and reloads the quota and the
+ * history whenever a job becomes final (that is when the charge lands).
  *
  * `jobs` is the first page of `GET /api/podcasts` (the API's default page size), as it
  * always was; `jobsNextCursor` is that page's `nextCursor`, from which older pages can be
@@ -20,24 +21,38 @@ export const POLL_INTERVAL_MS = 1500;
  *
  * @example
  * ```ts
- * const { quota, jobs, jobsNextCursor, reloadQuota, reloadJobs } = useDashboardData(api);
+ * const { quota, history, jobs, jobsNextCursor, reloadQuota, reloadJobs } = useDashboardData(api);
  * ```
  */
 export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_MS) {
   const [quota, setQuota] = useState<Resource<QuotaSummary>>({ loading: true });
+  const [history, setHistory] = useState<Resource<UsageHistory>>({ loading: true });
   const [jobs, setJobs] = useState<Resource<Job[]>>({ loading: true });
   const [jobsNextCursor, setJobsNextCursor] = useState<string | undefined>();
   const runningIds = useRef<Set<string>>(new Set());
 
+  const reloadHistory = useCallback(async () => {
+    setHistory((previous) => ({ ...previous, loading: true }));
+    try {
+      const data = await api.getUsageHistory(HISTORY_WEEKS);
+      setHistory({ data, loading: false });
+    } catch (error) {
+      setHistory((previous) => ({ ...previous, error, loading: false }));
+    }
+  }, [api]);
+
+  /** The quota, and the history with it: whatever moves one moves the other. */
   const reloadQuota = useCallback(async () => {
     setQuota((previous) => ({ ...previous, loading: true }));
+    const historyLoaded = reloadHistory();
     try {
       const data = await api.getQuota();
       setQuota({ data, loading: false });
     } catch (error) {
       setQuota((previous) => ({ ...previous, error, loading: false }));
     }
-  }, [api]);
+    await historyLoaded;
+  }, [api, reloadHistory]);
 
   const reloadJobs = useCallback(async () => {
     setJobs((previous) => ({ ...previous, loading: true }));
@@ -67,5 +82,5 @@ export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_
     return () => clearTimeout(timer);
   }, [anyRunning, jobs, reloadJobs, pollIntervalMs]);
 
-  return { quota, jobs, jobsNextCursor, reloadQuota, reloadJobs };
+  return { quota, history, jobs, jobsNextCursor, reloadQuota, reloadHistory, reloadJobs };
 }

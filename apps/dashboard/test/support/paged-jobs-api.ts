@@ -1,3 +1,4 @@
+import { isoWeekKey, weekWindow, weeksBefore } from '@lumcast/quota';
 import type { ApiClient } from '../../src/api/api-client';
 import type { Job, PodcastPage, PodcastPageRequest, QuotaSummary } from '../../src/api/types';
 
@@ -7,7 +8,8 @@ import type { Job, PodcastPage, PodcastPageRequest, QuotaSummary } from '../../s
  * `nextCursor` continuing after the last job of the page, present only when more follow.
  * Jobs can be added (newest) while the page is open; every page request is recorded. With
  * `signLinks`, every answer signs the audio and captions links again (`?signature=sN` for
- * the Nth answer), as the API's presigned links differ on every call.
+ * the Nth answer), as the API's presigned links differ on every call. Its usage history
+ * sums every job's charge per week, as the server's ledger counts all of them.
  */
 export function pagedJobsApi(options: {
   jobs: Job[];
@@ -46,6 +48,18 @@ export function pagedJobsApi(options: {
 
   const api: ApiClient = {
     getQuota: async () => options.quota,
+    getUsageHistory: async (weeks) => {
+      const current = isoWeekKey(new Date());
+      return {
+        weeks: Array.from({ length: weeks }, (_, index) => {
+          const week = weeksBefore(current, weeks - 1 - index);
+          const used = jobs
+            .filter((job) => job.chargedWeek === week)
+            .reduce((sum, job) => sum + (job.cost ?? 0), 0);
+          return { week, startsAt: weekWindow(week).start.toISOString(), used };
+        }),
+      };
+    },
     listPodcasts: async () => page().items,
     listPodcastsPage: async (request) => {
       requests.push(request);

@@ -11,6 +11,7 @@ import { matchRoute, type RouteEntry } from './router';
 import { createPodcastRoute } from './routes/create-podcast';
 import { getPodcastRoute } from './routes/get-podcast';
 import { getQuotaRoute } from './routes/get-quota';
+import { getUsageHistoryRoute } from './routes/get-usage-history';
 import { listPodcastsRoute } from './routes/list-podcasts';
 
 /** Dependencies of {@link createApiHandler}. */
@@ -26,7 +27,7 @@ export interface ApiDeps {
 
 /**
  * The HTTP API (API Gateway HTTP API v2 events): create a podcast, list and
- * read one's own podcasts, read one's quota. Thin: it matches the route (one
+ * read one's own podcasts, read one's quota and its history per week. Thin: it matches the route (one
  * file each under `routes/`), resolves the caller, and maps errors: bad input
  * is a 400 with the field, anything unexpected a 500 that says nothing was
  * charged (the detail goes to the log).
@@ -43,6 +44,11 @@ export function createApiHandler(deps: ApiDeps) {
     { method: 'GET', path: /^\/api\/podcasts\/?$/, route: listPodcastsRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/podcasts\/([^/]+)\/?$/, route: getPodcastRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/quota\/?$/, route: getQuotaRoute(routeDeps) },
+    {
+      method: 'GET',
+      path: /^\/api\/usage\/history\/?$/,
+      route: getUsageHistoryRoute(routeDeps),
+    },
   ];
 
   return async function apiHandler(

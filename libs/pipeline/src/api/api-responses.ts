@@ -31,6 +31,23 @@ export interface QuotaSummary {
 }
 
 /**
+ * The body of `GET /api/usage/history`: slots used per ISO week, oldest first,
+ * the current week last (a week with no charge is 0).
+ *
+ * @example
+ * ```ts
+ * const history: UsageHistory = { weeks: [{ week: '2026-W49', startsAt: '2026-11-30T00:00:00.000Z', used: 6 }] };
+ * ```
+ */
+export interface UsageHistory {
+  weeks: Array<{
+    week: string;
+    /** ISO 8601, the week's Monday 00:00Z. */ startsAt: string;
+    used: number;
+  }>;
+}
+
+/**
  * The body of the 202 answer to `POST /api/podcasts`.
  *
  * @example
