@@ -9,24 +9,18 @@ import { getQuotaRoute } from '../src/api/routes/get-quota';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { startTestDynamo, TABLES, type TestDynamo } from './support';
+import { countCommands, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
 let ledger: QuotaLedger;
 /** Names of the commands the real SDK client sent, counted by a middleware on it. */
-const commands: string[] = [];
+let commands: string[] = [];
 
 const MID_WEEK = new Date('2026-12-02T12:00:00Z');
 
 beforeAll(async () => {
   dynamo = await startTestDynamo();
-  dynamo.client.middlewareStack.add(
-    (next, context) => async (args) => {
-      commands.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'countCommandsForGetQuota' },
-  );
+  commands = countCommands(dynamo, 'countCommandsForGetQuota');
   ledger = new QuotaLedger({ client: dynamo.client, tableName: TABLES.users, now: () => MID_WEEK });
 });
 afterAll(() => dynamo.close());

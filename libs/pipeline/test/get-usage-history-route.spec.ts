@@ -3,22 +3,16 @@ import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { startTestDynamo, TABLES, type TestDynamo } from './support';
+import { countCommands, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
 /** Names of the commands the real SDK client sent, counted by a middleware on it. */
-const commands: string[] = [];
+let commands: string[] = [];
 let clock = new Date('2026-11-18T12:00:00Z');
 
 beforeAll(async () => {
   dynamo = await startTestDynamo();
-  dynamo.client.middlewareStack.add(
-    (next, context) => async (args) => {
-      commands.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'countCommandsForHistory' },
-  );
+  commands = countCommands(dynamo, 'countCommandsForHistory');
 });
 afterAll(() => dynamo.close());
 

@@ -36,6 +36,22 @@ export async function startTestDynamo(): Promise<TestDynamo> {
   return dynamo;
 }
 
+/**
+ * Records the name of every command `dynamo`'s real SDK client sends (a middleware on it),
+ * so a test can say which calls a route made.
+ */
+export function countCommands(dynamo: TestDynamo, name: string): string[] {
+  const commands: string[] = [];
+  dynamo.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return commands;
+}
+
 let sequence = 0;
 
 /** A queued job record with sensible defaults; each call gets a fresh job id. */
