@@ -16,6 +16,7 @@ afterAll(() => dynamo.close());
 
 const episode = {
   durationSeconds: 125.5,
+  audioBytes: 2_008_704,
   audioKey: 'episodes/alice/j/episode.mp3',
   captionsKey: 'episodes/alice/j/captions.vtt',
   chapters: [{ title: 'Opening', startSeconds: 0, endSeconds: 125.5 }],
@@ -35,6 +36,17 @@ describe('JobsTable.recordAssembled', () => {
         ...episode,
       }),
     );
+  });
+
+  it('keeps an episode without a byte count, as a step from before it was measured sends it', async () => {
+    const job = queuedJob({ userId: 'dana' });
+    await jobs.create(job);
+    await jobs.setStatus('dana', job.jobId, 'assembling', { totalChunks: 1 });
+    const { audioBytes: _unmeasured, ...older } = episode;
+    expect(await jobs.recordAssembled('dana', job.jobId, older)).toBe(true);
+    const stored = await jobs.get('dana', job.jobId);
+    expect(stored).toEqual(expect.objectContaining(older));
+    expect(stored).not.toHaveProperty('audioBytes');
   });
 
   it('refuses a job that is not assembling, and leaves it as it was', async () => {

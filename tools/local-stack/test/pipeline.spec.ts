@@ -48,6 +48,8 @@ describe('a successful episode', () => {
     );
     const measured = mp3Info(audio).durationSeconds;
     expect(job.durationSeconds).toBeCloseTo(measured, 6);
+    // The file's own size, for a feed's enclosure length.
+    expect(job.audioBytes).toBe(audio.byteLength);
     expect(job.measuredCost).toBe(quotaCost('neural', measured));
     expect(job.cost).toBe(Math.min(quotaCost('neural', measured), job.estimatedCost));
     expect(job.chargedWeek).toBe(isoWeekKey(new Date()));

@@ -27,6 +27,7 @@ export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<
     measuredCost: job.measuredCost,
     chargedWeek: job.chargedWeek,
     durationSeconds: job.durationSeconds,
+    audioBytes: job.audioBytes,
     ...urls,
     chapters: job.chapters,
     error: job.error,

@@ -42,6 +42,7 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'measuredCost',
   'chargedWeek',
   'durationSeconds',
+  'audioBytes',
   'audioKey',
   'captionsKey',
   'chapters',

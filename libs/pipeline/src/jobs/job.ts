@@ -71,6 +71,8 @@ export interface JobRecord {
   measuredCost?: number;
   chargedWeek?: string;
   durationSeconds?: number;
+  /** The episode MP3's size in bytes (a feed's enclosure length); absent on jobs assembled before it was kept. */
+  audioBytes?: number;
   audioKey?: string;
   captionsKey?: string;
   chapters?: EpisodeChapter[];
@@ -95,6 +97,8 @@ export interface PublicJob {
   measuredCost?: number;
   chargedWeek?: string;
   durationSeconds?: number;
+  /** The episode MP3's size in bytes, once assembled. */
+  audioBytes?: number;
   audioUrl?: string;
   captionsUrl?: string;
   chapters?: EpisodeChapter[];

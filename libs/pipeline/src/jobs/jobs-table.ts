@@ -34,6 +34,7 @@ export type JobUpdate = Partial<
     | 'measuredCost'
     | 'chargedWeek'
     | 'durationSeconds'
+    | 'audioBytes'
     | 'audioKey'
     | 'captionsKey'
     | 'chapters'
@@ -217,24 +218,29 @@ export class JobsTable {
    *
    * @example
    * ```ts
-   * await jobs.recordAssembled('alice', jobId, { durationSeconds: 125, audioKey, captionsKey, chapters });
+   * await jobs.recordAssembled('alice', jobId, { durationSeconds: 125, audioBytes: 2_000_448, audioKey, captionsKey, chapters });
    * ```
    */
   async recordAssembled(
     userId: string,
     jobId: string,
-    episode: Required<Pick<JobRecord, 'durationSeconds' | 'audioKey' | 'captionsKey' | 'chapters'>>,
+    episode: Required<
+      Pick<JobRecord, 'durationSeconds' | 'audioKey' | 'captionsKey' | 'chapters'>
+    > &
+      Pick<JobRecord, 'audioBytes'>,
   ): Promise<boolean> {
     return this.conditionalUpdate({
       Key: marshall({ userId, jobId }),
       UpdateExpression:
         'SET durationSeconds = :duration, audioKey = :audio, captionsKey = :captions, ' +
-        'chapters = :chapters, updatedAt = :now',
+        'chapters = :chapters, updatedAt = :now' +
+        (episode.audioBytes === undefined ? '' : ', audioBytes = :bytes'),
       ConditionExpression: '#status = :assembling',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: marshall(
         {
           ':duration': episode.durationSeconds,
+          ':bytes': episode.audioBytes,
           ':audio': episode.audioKey,
           ':captions': episode.captionsKey,
           ':chapters': episode.chapters,

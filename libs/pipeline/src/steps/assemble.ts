@@ -64,6 +64,7 @@ export function createAssembleStep(deps: AssembleDeps) {
       audioKey,
       captionsKey,
       durationSeconds: episode.durationSeconds,
+      audioBytes: episode.audio.byteLength,
       chapters: episode.chapters.map(({ title, startSeconds, endSeconds }) => ({
         title,
         startSeconds,

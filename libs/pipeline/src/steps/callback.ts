@@ -103,6 +103,7 @@ export function createCallbackStep(deps: CallbackDeps) {
       measuredCost,
       chargedWeek: charge.week,
       durationSeconds: audio.durationSeconds,
+      audioBytes: audio.audioBytes,
       audioKey: audio.audioKey,
       captionsKey: audio.captionsKey,
       chapters: audio.chapters,
@@ -122,9 +123,9 @@ export function createCallbackStep(deps: CallbackDeps) {
 }
 
 function assembledOf(job: JobRecord): AssembledEpisode | undefined {
-  const { audioKey, captionsKey, durationSeconds, chapters } = job;
+  const { audioKey, captionsKey, durationSeconds, audioBytes, chapters } = job;
   if (!audioKey || !captionsKey || durationSeconds === undefined || !chapters) return undefined;
-  return { audioKey, captionsKey, durationSeconds, chapters };
+  return { audioKey, captionsKey, durationSeconds, audioBytes, chapters };
 }
 
 async function rememberEpisode(

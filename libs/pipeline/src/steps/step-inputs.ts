@@ -36,6 +36,8 @@ export const assembledEpisodeSchema = z.object({
   audioKey: z.string().check(z.minLength(1)),
   captionsKey: z.string().check(z.minLength(1)),
   durationSeconds: z.number().check(z.positive()),
+  /** Optional: executions started before it was measured carry none. */
+  audioBytes: z.optional(z.number().check(z.int(), z.positive())),
   chapters: z.array(
     z.object({ title: z.string(), startSeconds: z.number(), endSeconds: z.number() }),
   ),
