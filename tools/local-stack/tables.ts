@@ -25,7 +25,8 @@ export const LOCAL_TABLES: LocalTableNames = Object.freeze({
  * Creates the users, jobs and series tables if they do not exist yet, with
  * the keys the libs declare (the same the CDK app uses), and adds the jobs
  * table's `series-episodes` index unless it has it (a data folder from before
- * the index gets it on its next start; its older jobs carry no `userSeries`
+ * the index gets it on its next start, and one whose index projects fewer fields gets it
+ * replaced; its older jobs carry no `userSeries`
  * and stay out of the listing).
  *
  * @example
@@ -46,5 +47,5 @@ export async function ensureTables(
       sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
     },
   ]);
-  await ensureSeriesEpisodesIndex(client, names.jobs);
+  await ensureSeriesEpisodesIndex(client, names.jobs, { replaceOtherShape: true });
 }

@@ -78,6 +78,40 @@ describe('ensureSeriesEpisodesIndex on DynamoDB Local', () => {
     expect(page.episodes.map((episode) => episode.jobId)).toEqual([current.jobId]);
   });
 
+  it('replaces an index of another projection when asked, backfilling the new fields', async () => {
+    await createTables(dynamo.client, [
+      {
+        name: 'older-shape',
+        ...JOBS_TABLE_KEY,
+        globalIndexes: [{ ...SERIES_EPISODES_INDEX, nonKeyAttributes: ['status', 'topic'] }],
+      },
+    ]);
+    const jobs = new JobsTable({ client: dynamo.client, tableName: 'older-shape' });
+    const job = queuedJob({ seriesId: 'rivers' });
+    await jobs.create(job);
+    await expect(ensureSeriesEpisodesIndex(dynamo.client, 'older-shape')).rejects.toThrow(
+      /replace the index/,
+    );
+
+    await ensureSeriesEpisodesIndex(dynamo.client, 'older-shape', {
+      replaceOtherShape: true,
+      pollMs: 20,
+    });
+
+    const index = await indexOf(dynamo, 'older-shape');
+    expect(index?.IndexStatus).toBe('ACTIVE');
+    expect([...(index?.Projection?.NonKeyAttributes ?? [])].sort()).toEqual(
+      [...SERIES_EPISODES_INDEX.nonKeyAttributes].sort(),
+    );
+    const page = await new SeriesEpisodes({
+      client: dynamo.client,
+      tableName: 'older-shape',
+    }).listPage({ userId: job.userId, seriesId: 'rivers' });
+    expect(page.episodes).toEqual([
+      expect.objectContaining({ jobId: job.jobId, minutes: job.minutes }),
+    ]);
+  });
+
   it('leaves an index it already added as it is, so it is safe on every start', async () => {
     await createTables(dynamo.client, [{ name: 'twice', ...JOBS_TABLE_KEY }]);
     await ensureSeriesEpisodesIndex(dynamo.client, 'twice');

@@ -1,6 +1,6 @@
 /**
  * The local stack's tables on DynamoDB Local: created with the keys the libs declare, and the
- * jobs table's series-episodes index added to a table from a data folder made before it.
+ * jobs table's series-episodes index added to (or, with an older projection, replaced in) a table from a data folder made before it.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
@@ -45,5 +45,24 @@ describe('ensureTables', () => {
     await ensureTables(dynamo.client, names);
 
     expect((await seriesIndexOf(names.jobs))?.IndexStatus).toBe('ACTIVE');
+  });
+
+  it('replaces the index of a data folder made when the index projected fewer fields', async () => {
+    const names = { users: 'older-users', jobs: 'older-jobs', series: 'older-series' };
+    await createTables(dynamo.client, [
+      {
+        name: names.jobs,
+        ...JOBS_TABLE_KEY,
+        globalIndexes: [{ ...SERIES_EPISODES_INDEX, nonKeyAttributes: ['status'] }],
+      },
+    ]);
+
+    await ensureTables(dynamo.client, names);
+
+    const index = await seriesIndexOf(names.jobs);
+    expect(index?.IndexStatus).toBe('ACTIVE');
+    expect(index?.Projection?.NonKeyAttributes).toEqual(
+      expect.arrayContaining(['audioBytes', 'durationSeconds']),
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   DynamoDBServiceException,
   UpdateTableCommand,
   type DynamoDBClient,
+  type UpdateTableCommandInput,
   type GlobalSecondaryIndexDescription,
 } from '@aws-sdk/client-dynamodb';
 import { SeriesEpisodesError } from '../errors';
@@ -54,14 +55,21 @@ export interface EnsureSeriesEpisodesIndexOptions {
   timeoutMs?: number;
   /** Between two DescribeTable calls while waiting; default 100 ms. */
   pollMs?: number;
+  /**
+   * Replace an index of that name with other keys or another projection (delete it, wait until
+   * it is gone, add it again, and let DynamoDB backfill it) instead of refusing it. For data
+   * folders the local stack owns; in AWS the CDK app owns the index. Default false.
+   */
+  replaceOtherShape?: boolean;
 }
 
 /**
  * Adds the {@link SERIES_EPISODES_INDEX} to an existing jobs table unless it has it, and waits
  * until the index is ACTIVE; safe to call on every start. DynamoDB backfills the new index from
  * the jobs that already carry `userSeries`; jobs written before `userSeries` existed carry none
- * and stay out of it. An index of that name with other keys or another projection is refused
- * (replace it instead). DynamoDB failures (dynalite refuses to add an index by UpdateTable:
+ * and stay out of it. An index of that name with other keys or another projection (one made by
+ * an older release, before the list fields grew) is refused, or replaced when
+ * `replaceOtherShape` is set; an index is derived data, so replacing it loses nothing. DynamoDB failures (dynalite refuses to add an index by UpdateTable:
  * create the table with the index there), and an index not ACTIVE within `timeoutMs`, are
  * {@link SeriesEpisodesError}.
  *
@@ -77,25 +85,57 @@ export async function ensureSeriesEpisodesIndex(
   options: EnsureSeriesEpisodesIndexOptions = {},
 ): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const pollMs = options.pollMs ?? 100;
   let index = await describeIndex(client, tableName);
-  if (index === undefined) {
-    try {
-      await client.send(new UpdateTableCommand(createIndexInput(tableName)));
-    } catch (error) {
-      throw indexFailure(error, tableName);
-    }
-  } else {
-    checkIndexShape(index, tableName);
-  }
-  while (index?.IndexStatus !== 'ACTIVE') {
-    if (Date.now() > deadline) {
+  if (index !== undefined && !hasExpectedShape(index)) {
+    if (!options.replaceOtherShape) {
       throw new SeriesEpisodesError(
-        `the ${SERIES_EPISODES_INDEX.name} index of ${tableName} is ` +
-          `${index?.IndexStatus ?? 'missing'} after UpdateTable`,
+        `the ${SERIES_EPISODES_INDEX.name} index of ${tableName} has other keys or another ` +
+          'projection; DynamoDB cannot change them in place, so replace the index',
       );
     }
-    await sleepFor(options.pollMs ?? 100);
+    await updateTable(client, tableName, [{ Delete: { IndexName: SERIES_EPISODES_INDEX.name } }]);
+    while (index !== undefined) {
+      throwIfLate(deadline, tableName, `${index.IndexStatus ?? 'present'} after its deletion`);
+      await sleepFor(pollMs);
+      index = await describeIndex(client, tableName);
+    }
+  }
+  if (index === undefined) {
+    const input = createIndexInput(tableName);
+    await updateTable(client, tableName, input.GlobalSecondaryIndexUpdates, input);
+  }
+  while (index?.IndexStatus !== 'ACTIVE') {
+    throwIfLate(deadline, tableName, `${index?.IndexStatus ?? 'missing'} after UpdateTable`);
+    await sleepFor(pollMs);
     index = await describeIndex(client, tableName);
+  }
+}
+
+function throwIfLate(deadline: number, tableName: string, state: string): void {
+  if (Date.now() > deadline) {
+    throw new SeriesEpisodesError(
+      `the ${SERIES_EPISODES_INDEX.name} index of ${tableName} is still ${state}`,
+    );
+  }
+}
+
+async function updateTable(
+  client: DynamoDBClient,
+  tableName: string,
+  updates: UpdateTableCommandInput['GlobalSecondaryIndexUpdates'],
+  input: Partial<UpdateTableCommandInput> = {},
+): Promise<void> {
+  try {
+    await client.send(
+      new UpdateTableCommand({
+        ...input,
+        TableName: tableName,
+        GlobalSecondaryIndexUpdates: updates,
+      }),
+    );
+  } catch (error) {
+    throw indexFailure(error, tableName);
   }
 }
 
@@ -124,20 +164,15 @@ function createIndexInput(tableName: string) {
   };
 }
 
-function checkIndexShape(index: GlobalSecondaryIndexDescription, tableName: string): void {
-  const expected = createIndexInput(tableName).GlobalSecondaryIndexUpdates[0]?.Create;
+function hasExpectedShape(index: GlobalSecondaryIndexDescription): boolean {
+  const expected = createIndexInput('').GlobalSecondaryIndexUpdates[0]?.Create;
   const sameKeys = JSON.stringify(index.KeySchema) === JSON.stringify(expected?.KeySchema);
   const projected = [...(index.Projection?.NonKeyAttributes ?? [])].sort();
   const sameProjection =
     index.Projection?.ProjectionType === 'INCLUDE' &&
     JSON.stringify(projected) ===
       JSON.stringify([...SERIES_EPISODES_INDEX.nonKeyAttributes].sort());
-  if (!sameKeys || !sameProjection) {
-    throw new SeriesEpisodesError(
-      `the ${SERIES_EPISODES_INDEX.name} index of ${tableName} has other keys or another ` +
-        'projection; DynamoDB cannot change them in place, so replace the index',
-    );
-  }
+  return sameKeys && sameProjection;
 }
 
 async function describeIndex(
