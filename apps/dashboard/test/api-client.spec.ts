@@ -287,6 +287,127 @@ describe('createApiClient', () => {
     await expect(client().getQuota()).rejects.toBeInstanceOf(ResponseShapeError);
   });
 
+  const FEED = {
+    feedId: 'feed-1',
+    feedUrl: 'https://lumcast.example/feeds/feed-1.xml',
+    seriesId: 'rivers',
+    createdAt: '2026-12-02T10:00:00.000Z',
+  };
+  const ALL_EPISODES_FEED = {
+    feedId: 'feed-2',
+    feedUrl: 'http://localhost:3000/feeds/feed-2.xml',
+    createdAt: '2026-12-02T11:00:00.000Z',
+  };
+
+  it('lists the feed links as the server sends them, newest first', async () => {
+    route = () => [200, { feeds: [ALL_EPISODES_FEED, FEED] }];
+    const feeds = await client().listFeeds();
+    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/api/feeds' });
+    expect(server.requests[0]?.headers['x-lumcast-user']).toBe('alice');
+    expect(feeds).toEqual([ALL_EPISODES_FEED, FEED]);
+    expect(feeds[0]).not.toHaveProperty('seriesId');
+  });
+
+  it('posts the series of a new feed link and returns the 201 answer', async () => {
+    route = () => [201, FEED];
+    await expect(client().createFeed({ seriesId: 'rivers' })).resolves.toEqual(FEED);
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/feeds' });
+    expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+    expect(server.requests[0]?.headers['x-lumcast-user']).toBe('alice');
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ seriesId: 'rivers' });
+  });
+
+  it('posts an empty body for a feed link of all episodes', async () => {
+    route = () => [201, ALL_EPISODES_FEED];
+    await expect(client().createFeed({})).resolves.toEqual(ALL_EPISODES_FEED);
+    await client().createFeed({ seriesId: undefined });
+    expect(server.requests.map((request) => JSON.parse(request.body) as unknown)).toEqual([{}, {}]);
+  });
+
+  it('turns a full set of feed links into an ApiError with the server message', async () => {
+    const message = 'You already have 20 feed links; revoke one to make another.';
+    route = () => [422, { error: { code: 'too_many_feeds', message } }];
+    const error = await client()
+      .createFeed({})
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'too_many_feeds', message });
+  });
+
+  it('keeps the field a refused series id names', async () => {
+    route = () => [
+      400,
+      { error: { code: 'invalid_field', message: 'seriesId is too long', field: 'seriesId' } },
+    ];
+    await expect(client().createFeed({ seriesId: 'x'.repeat(500) })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      code: 'invalid_field',
+      field: 'seriesId',
+      message: 'seriesId is too long',
+    });
+  });
+
+  it('reports a feed link from outside the contract as a ResponseShapeError naming the member', async () => {
+    route = () => [201, { ...FEED, feedUrl: '/feeds/feed-1.xml' }];
+    await expect(client().createFeed({})).rejects.toThrow(
+      new ResponseShapeError('POST /api/feeds: "feedUrl" is not an absolute http(s) URL'),
+    );
+    route = () => [201, { ...FEED, feedUrl: 'javascript:alert(1)' }];
+    await expect(client().createFeed({})).rejects.toBeInstanceOf(ResponseShapeError);
+    route = () => [200, { feeds: [FEED, { ...FEED, feedId: 7 }] }];
+    await expect(client().listFeeds()).rejects.toThrow(
+      new ResponseShapeError('feeds[1]: "feedId" is not a string'),
+    );
+    route = () => [200, { feeds: [{ ...FEED, createdAt: undefined }] }];
+    await expect(client().listFeeds()).rejects.toThrow('"createdAt" is not a string');
+    route = () => [200, { items: [] }];
+    await expect(client().listFeeds()).rejects.toThrow(
+      new ResponseShapeError('GET /api/feeds: "feeds" is not a list'),
+    );
+  });
+
+  it('revokes a feed link with DELETE, encoding its id, and reads no body from the 204', async () => {
+    route = () => [204, ''];
+    await expect(client().revokeFeed('feed/1 ?')).resolves.toBeUndefined();
+    expect(server.requests[0]).toMatchObject({
+      method: 'DELETE',
+      url: '/api/feeds/feed%2F1%20%3F',
+      body: '',
+    });
+    expect(server.requests[0]?.headers['x-lumcast-user']).toBe('alice');
+    expect(server.requests[0]?.headers['content-type']).toBeUndefined();
+  });
+
+  it('does not parse the body of a successful revoke', async () => {
+    const text = jest.fn(async () => 'not json');
+    const json = jest.fn(async () => {
+      throw new Error('no body');
+    });
+    const api = createApiClient({
+      identityHeaders: async () => ({}),
+      fetch: async () => ({ ok: true, status: 204, text, json }) as unknown as Response,
+    });
+    await expect(api.revokeFeed('feed-1')).resolves.toBeUndefined();
+    expect(text).not.toHaveBeenCalled();
+    expect(json).not.toHaveBeenCalled();
+  });
+
+  it("turns a revoke of someone else's feed link into a 404 ApiError", async () => {
+    route = () => [404, { error: { code: 'not_found', message: 'No such feed.' } }];
+    await expect(client().revokeFeed('feed-9')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      code: 'not_found',
+      message: 'No such feed.',
+    });
+    route = () => [404, ''];
+    await expect(client().revokeFeed('feed-9')).rejects.toMatchObject({
+      status: 404,
+      message: 'Not found. (HTTP 404)',
+    });
+  });
+
   it('reports an unreachable server as a NetworkError', async () => {
     const offline = createApiClient({
       identityHeaders: async () => ({}),

@@ -26,7 +26,9 @@ function fakeFetch(config: unknown) {
           ? QUOTA
           : url === '/api/podcasts'
             ? { items: [] }
-            : {};
+            : url === '/api/feeds'
+              ? { feeds: [] }
+              : {};
     // jsdom has no Response; the client only reads ok, status, json() and text().
     return {
       ok: true,

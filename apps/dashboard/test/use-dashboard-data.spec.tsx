@@ -43,6 +43,13 @@ function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[])
     createPodcast: async () => {
       throw new Error('not used');
     },
+    listFeeds: async () => [],
+    createFeed: async () => {
+      throw new Error('not used');
+    },
+    revokeFeed: async () => {
+      throw new Error('not used');
+    },
   };
   return { api, calls };
 }

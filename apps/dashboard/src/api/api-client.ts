@@ -1,5 +1,7 @@
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 import {
+  parseFeed,
+  parseFeedList,
   parseJob,
   parseJobList,
   parseJobPage,
@@ -7,8 +9,10 @@ import {
   parseUsageHistory,
 } from './parse-responses';
 import type {
+  CreateFeedRequest,
   CreatePodcastAccepted,
   CreatePodcastRequest,
+  Feed,
   Job,
   PodcastPage,
   PodcastPageRequest,
@@ -24,6 +28,8 @@ import type {
  * ```ts
  * const quota = await api.getQuota();
  * const { items, nextCursor } = await api.listPodcastsPage({ limit: 20 });
+ * const feed = await api.createFeed({ seriesId: 'rivers' });
+ * await api.revokeFeed(feed.feedId);
  * ```
  */
 export interface ApiClient {
@@ -39,6 +45,18 @@ export interface ApiClient {
   listPodcastsPage(request?: PodcastPageRequest): Promise<PodcastPage>;
   getPodcast(jobId: string): Promise<Job>;
   createPodcast(request: CreatePodcastRequest): Promise<CreatePodcastAccepted>;
+  /** The caller's feed links, newest first: `GET /api/feeds`. */
+  listFeeds(): Promise<Feed[]>;
+  /**
+   * Makes a feed link of one series, or of all the caller's episodes when `seriesId` is
+   * absent: `POST /api/feeds` (201). A full set of links is a 422 `too_many_feeds` ApiError.
+   */
+  createFeed(request: CreateFeedRequest): Promise<Feed>;
+  /**
+   * Revokes one of the caller's feed links (its URL stops answering): `DELETE
+   * /api/feeds/{feedId}` (204, no body). A link that is not the caller's is a 404 ApiError.
+   */
+  revokeFeed(feedId: string): Promise<void>;
 }
 
 /**
@@ -86,6 +104,8 @@ function toApiError(status: number, body: unknown, where: string): ApiError {
   return new ApiError(`${fallback} (HTTP ${status})`, { status, code: `http_${status}` });
 }
 
+type Method = 'GET' | 'POST' | 'DELETE';
+
 /** `/api/podcasts`, with `?limit=&cursor=` only for what is asked (the cursor as it came). */
 function podcastsPath(page: PodcastPageRequest): string {
   const query = new URLSearchParams();
@@ -109,7 +129,7 @@ function podcastsPath(page: PodcastPageRequest): string {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...(await options.identityHeaders()),
@@ -133,12 +153,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function request(method: Method, path: string, body?: unknown): Promise<unknown> {
     const where = `${method} ${path}`;
     const response = await send(method, path, body);
     const json = await readJson(response, where);
     if (!response.ok) throw toApiError(response.status, json, where);
     return json;
+  }
+
+  /** A request whose success has no body (204): only an error's body is read. */
+  async function requestNoContent(method: Method, path: string): Promise<void> {
+    const response = await send(method, path);
+    if (!response.ok) {
+      const where = `${method} ${path}`;
+      throw toApiError(response.status, await readJson(response, where), where);
+    }
   }
 
   return {
@@ -163,5 +192,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         estimatedCost: typeof accepted.estimatedCost === 'number' ? accepted.estimatedCost : NaN,
       };
     },
+    listFeeds: async () => parseFeedList(await request('GET', '/api/feeds')),
+    createFeed: async ({ seriesId }) =>
+      parseFeed(
+        await request('POST', '/api/feeds', seriesId === undefined ? {} : { seriesId }),
+        'POST /api/feeds',
+      ),
+    revokeFeed: (feedId) => requestNoContent('DELETE', `/api/feeds/${encodeURIComponent(feedId)}`),
   };
 }

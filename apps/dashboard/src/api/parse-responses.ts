@@ -3,6 +3,7 @@ import { ResponseShapeError } from './errors';
 import {
   JOB_STATUSES,
   type Chapter,
+  type Feed,
   type Job,
   type JobStatus,
   type PodcastPage,
@@ -206,4 +207,58 @@ export function parseUsageHistory(value: unknown): UsageHistory {
       };
     }),
   };
+}
+
+/** Whether `value` parses as an absolute http: or https: URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks one feed link from the HTTP API (`POST /api/feeds`, or one of `GET /api/feeds`):
+ * a non-empty `feedId`, an absolute http(s) `feedUrl`, an optional non-empty `seriesId` and
+ * `createdAt`.
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ * @example
+ * ```ts
+ * const feed = parseFeed(await response.json(), 'POST /api/feeds');
+ * ```
+ */
+export function parseFeed(value: unknown, where = 'feed'): Feed {
+  const feed = asObject(value, where);
+  const feedId = str(feed, 'feedId', where);
+  if (feedId.length === 0) throw new ResponseShapeError(`${where}: "feedId" is empty`);
+  const feedUrl = str(feed, 'feedUrl', where);
+  if (!isHttpUrl(feedUrl)) {
+    throw new ResponseShapeError(`${where}: "feedUrl" is not an absolute http(s) URL`);
+  }
+  const seriesId = optionalStr(feed, 'seriesId', where);
+  if (seriesId === '') throw new ResponseShapeError(`${where}: "seriesId" is empty`);
+  const createdAt = str(feed, 'createdAt', where);
+  return seriesId === undefined
+    ? { feedId, feedUrl, createdAt }
+    : { feedId, feedUrl, seriesId, createdAt };
+}
+
+/**
+ * Checks the body of `GET /api/feeds` and returns its feed links, in the server's order
+ * (newest first).
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ * @example
+ * ```ts
+ * const feeds = parseFeedList(await response.json());
+ * ```
+ */
+export function parseFeedList(value: unknown): Feed[] {
+  const where = 'GET /api/feeds';
+  const feeds = asObject(value, where)['feeds'];
+  if (!Array.isArray(feeds)) throw new ResponseShapeError(`${where}: "feeds" is not a list`);
+  return feeds.map((feed, index) => parseFeed(feed, `feeds[${index}]`));
 }

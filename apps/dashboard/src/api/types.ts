@@ -119,3 +119,37 @@ export interface PodcastPageRequest {
   limit?: number;
   cursor?: string;
 }
+
+/**
+ * One subscribable feed link of the caller (`GET /api/feeds`, `POST /api/feeds`): a secret,
+ * revocable RSS URL of one series (`seriesId`) or, without `seriesId`, of all the caller's
+ * episodes. Anyone holding `feedUrl` can listen; `DELETE /api/feeds/{feedId}` revokes it.
+ *
+ * @example
+ * ```ts
+ * const label = (feed: Feed) => feed.seriesId ?? 'All episodes';
+ * ```
+ */
+export interface Feed {
+  feedId: string;
+  /** The absolute http(s) URL a podcast app subscribes to. */
+  feedUrl: string;
+  /** The series the feed carries; absent for a feed of all the caller's episodes. */
+  seriesId?: string;
+  /** When the link was made (ISO 8601). */
+  createdAt: string;
+}
+
+/**
+ * The body of `POST /api/feeds`: a series id, or nothing for a feed of all the caller's
+ * episodes.
+ *
+ * @example
+ * ```ts
+ * const rivers: CreateFeedRequest = { seriesId: 'rivers' };
+ * const everything: CreateFeedRequest = {};
+ * ```
+ */
+export interface CreateFeedRequest {
+  seriesId?: string;
+}

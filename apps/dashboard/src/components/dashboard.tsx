@@ -1,18 +1,20 @@
 'use client';
 
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
+import { seriesIdsOf } from '../domain/series-ids';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useEpisodePages } from '../hooks/use-episode-pages';
 import { useNow } from '../hooks/use-now';
 import { CostCalculator } from './cost-calculator';
 import { EpisodesPanel } from './episodes-panel';
+import { FeedsPanel } from './feeds-panel';
 import { HistoryPanel } from './history-panel';
 import { NewEpisodeForm } from './new-episode-form';
 import { ThisWeekPanel } from './this-week-panel';
 
 /**
- * The five panels for one signed-in user.
+ * The six panels for one signed-in user.
  *
  * @example
  * ```tsx
@@ -26,6 +28,7 @@ export function Dashboard(props: { api: ApiClient }) {
   const loadOlderPage = useCallback((cursor: string) => api.listPodcastsPage({ cursor }), [api]);
   const { episodes, pager } = useEpisodePages(jobs, jobsNextCursor, loadOlderPage);
   const now = useNow(15_000);
+  const seriesIds = useMemo(() => seriesIdsOf(episodes.data ?? []), [episodes.data]);
 
   // When the week rolls over while the page is open, fetch the fresh quota.
   const resetsAt = quota.data?.resetsAt;
@@ -48,6 +51,7 @@ export function Dashboard(props: { api: ApiClient }) {
           onRefused={() => void reloadQuota()}
         />
         <CostCalculator remaining={quota.data?.remaining} />
+        <FeedsPanel api={api} seriesIds={seriesIds} />
       </div>
       <div className="grid__column">
         <EpisodesPanel

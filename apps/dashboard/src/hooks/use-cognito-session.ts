@@ -154,6 +154,9 @@ export function useCognitoSession(
       listPodcastsPage: signedOutOn401(client.listPodcastsPage),
       getPodcast: signedOutOn401(client.getPodcast),
       createPodcast: signedOutOn401(client.createPodcast),
+      listFeeds: signedOutOn401(client.listFeeds),
+      createFeed: signedOutOn401(client.createFeed),
+      revokeFeed: signedOutOn401(client.revokeFeed),
     };
   }, [env]);
 

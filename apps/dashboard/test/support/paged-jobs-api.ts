@@ -79,6 +79,13 @@ export function pagedJobsApi(options: {
     createPodcast: async () => {
       throw new Error('not used');
     },
+    listFeeds: async () => [],
+    createFeed: async () => {
+      throw new Error('not used');
+    },
+    revokeFeed: async () => {
+      throw new Error('not used');
+    },
   };
   return {
     api,
