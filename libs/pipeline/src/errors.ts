@@ -160,3 +160,31 @@ export class FeedInputError extends PipelineError {
     super(message);
   }
 }
+
+/**
+ * The feeds table could not be read or written; `cause` is the DynamoDB error.
+ *
+ * @example
+ * ```ts
+ * try { await feeds.get(feedId); } catch (error) { if (error instanceof FeedStoreError) logger.error('feeds down', { error }); }
+ * ```
+ */
+export class FeedStoreError extends PipelineError {
+  override readonly name = 'FeedStoreError';
+}
+
+/**
+ * A user asked for one feed more than they may keep.
+ *
+ * @example
+ * ```ts
+ * try { await feeds.create({ userId }); } catch (error) { if (error instanceof FeedLimitError) console.log(error.limit); }
+ * ```
+ */
+export class FeedLimitError extends PipelineError {
+  override readonly name = 'FeedLimitError';
+
+  constructor(readonly limit: number) {
+    super(`You have ${limit} feeds, the most one account keeps; revoke one first.`);
+  }
+}

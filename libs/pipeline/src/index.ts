@@ -39,7 +39,7 @@ export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, USER_ID_PATTERN } from './api/identity';
 export type { IdentityResolver } from './api/identity';
-export type { PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
+export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
 // Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys
@@ -51,6 +51,11 @@ export type { RememberedEpisode, SeriesMemoryOptions } from './series/series-mem
 export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/series-episodes-index';
 export type { EnsureSeriesEpisodesIndexOptions } from './series/series-episodes-index';
 
+// Feeds: the table's key and index the infrastructure and the local stack create
+export { FEEDS_TABLE_KEY, FeedsTable } from './feeds/feeds-table';
+export type { FeedsTableOptions } from './feeds/feeds-table';
+export type { FeedRecord } from './feeds/feed-record';
+
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';
 export {
@@ -59,10 +64,12 @@ export {
   bedrockScriptWriterFrom,
   episodeLinksFrom,
   executionStarterFrom,
+  feedsTableFrom,
   jobQueueFrom,
   jobsTableFrom,
   ledgerFrom,
   scriptWriterFrom,
+  seriesEpisodesFrom,
   seriesMemoryFrom,
   synthesizerFrom,
 } from './composition/aws-services';

@@ -4,7 +4,7 @@ import type { JobMessage } from '../src/ports/job-queue';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { startTestDynamo, TABLES, type TestDynamo } from './support';
+import { startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -15,6 +15,7 @@ let queueFails = false;
 function api() {
   return createApiHandler({
     jobs,
+    ...feedSources(dynamo),
     ledger,
     queue: {
       send: async (message) => {

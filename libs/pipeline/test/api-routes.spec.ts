@@ -3,7 +3,7 @@ import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
+import { queuedJob, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -11,6 +11,7 @@ let jobs: JobsTable;
 function api(overrides: { jobs?: JobsTable } = {}) {
   return createApiHandler({
     jobs: overrides.jobs ?? jobs,
+    ...feedSources(dynamo),
     ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
     queue: { send: async () => undefined },
     links: { forJob: async (job) => ({ audioUrl: `/signed/${job.jobId}` }) },

@@ -9,7 +9,7 @@ import { getQuotaRoute } from '../src/api/routes/get-quota';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { countCommands, startTestDynamo, TABLES, type TestDynamo } from './support';
+import { countCommands, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
 
 let dynamo: TestDynamo;
 let ledger: QuotaLedger;
@@ -29,6 +29,7 @@ afterAll(() => dynamo.close());
 async function getQuota(userId: string) {
   const route = getQuotaRoute({
     jobs: new JobsTable({ client: dynamo.client, tableName: TABLES.jobs }),
+    ...feedSources(dynamo),
     ledger,
     queue: { send: async () => undefined },
     links: { forJob: async () => ({}) },

@@ -3,7 +3,7 @@ import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { countCommands, startTestDynamo, TABLES, type TestDynamo } from './support';
+import { countCommands, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
 
 let dynamo: TestDynamo;
 /** Names of the commands the real SDK client sent, counted by a middleware on it. */
@@ -24,6 +24,7 @@ function ledger(): QuotaLedger {
 async function history(userId: string | undefined, query?: Record<string, string>) {
   const api = createApiHandler({
     jobs: new JobsTable({ client: dynamo.client, tableName: TABLES.jobs }),
+    ...feedSources(dynamo),
     ledger: ledger(),
     queue: { send: async () => undefined },
     links: { forJob: async () => ({}) },

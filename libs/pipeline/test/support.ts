@@ -1,8 +1,10 @@
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import type { JobRecord } from '../src/jobs/job';
+import { FEEDS_TABLE_KEY, FeedsTable } from '../src/feeds/feeds-table';
 import { JOBS_TABLE_KEY } from '../src/jobs/jobs-table';
 import { ObjectNotFoundError } from '../src/errors';
+import { SeriesEpisodes } from '../src/series/series-episodes';
 import { ensureSeriesEpisodesIndex } from '../src/series/series-episodes-index';
 import { SERIES_MEMORY_TABLE_KEY } from '../src/series/series-memory';
 import type { ObjectStore } from '../src/ports/object-store';
@@ -10,14 +12,19 @@ import type { ObjectStore } from '../src/ports/object-store';
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
 /** The table names every suite uses on its own DynamoDB Local. */
-export const TABLES = Object.freeze({ users: 'users', jobs: 'jobs', series: 'series' });
+export const TABLES = Object.freeze({
+  users: 'users',
+  jobs: 'jobs',
+  series: 'series',
+  feeds: 'feeds',
+});
 
-/** A DynamoDB Local server with the users, jobs and series tables, and a real client pointed at it. */
+/** A DynamoDB Local server with the users, jobs, series and feeds tables, and a real client pointed at it. */
 export type TestDynamo = LocalDynamo;
 
 /**
  * Starts an in-memory DynamoDB Local on 127.0.0.1 (the quota ledger writes with
- * `TransactWriteItems`, which dynalite lacks; a JVM, Java 17) and creates the three tables with
+ * `TransactWriteItems`, which dynalite lacks; a JVM, Java 17) and creates the four tables with
  * the real DynamoDB client (the keys the libs declare, and the jobs table's `series-episodes`
  * index as the local stack adds it).
  */
@@ -31,9 +38,29 @@ export async function startTestDynamo(): Promise<TestDynamo> {
       partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,
       sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
     },
+    {
+      name: TABLES.feeds,
+      partitionKey: FEEDS_TABLE_KEY.partitionKey,
+      globalIndexes: [FEEDS_TABLE_KEY.userIndex],
+    },
   ]);
   await ensureSeriesEpisodesIndex(dynamo.client, TABLES.jobs);
   return dynamo;
+}
+
+/** The feed routes' tables on `dynamo`: the feeds table and the jobs table's series index. */
+export function feedSources(
+  dynamo: TestDynamo,
+  now?: () => Date,
+): { feeds: FeedsTable; seriesEpisodes: SeriesEpisodes } {
+  return {
+    feeds: new FeedsTable({
+      client: dynamo.client,
+      tableName: TABLES.feeds,
+      ...(now ? { now } : {}),
+    }),
+    seriesEpisodes: new SeriesEpisodes({ client: dynamo.client, tableName: TABLES.jobs }),
+  };
 }
 
 /**

@@ -5,20 +5,27 @@ import {
   buildApiHandler,
   cognitoIdentity,
   episodeLinksFrom,
+  feedsTableFrom,
   jobQueueFrom,
   jobsTableFrom,
   ledgerFrom,
   readEnvironment,
+  seriesEpisodesFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
 const dynamodb = new DynamoDBClient({});
 
-/** The HTTP API behind API Gateway; the identity is the Cognito JWT `sub`, nothing else. */
+/**
+ * The HTTP API behind API Gateway; the identity is the Cognito JWT `sub`, nothing else (the
+ * public feed routes read no identity: the feed id in the path is their secret).
+ */
 export const handler = buildApiHandler(
   {
     jobs: jobsTableFrom(env, dynamodb),
+    feeds: feedsTableFrom(env, dynamodb),
+    seriesEpisodes: seriesEpisodesFrom(env, dynamodb),
     ledger: ledgerFrom(env, dynamodb),
     queue: jobQueueFrom(env, new SQSClient({})),
     links: episodeLinksFrom(env, new S3Client({})),

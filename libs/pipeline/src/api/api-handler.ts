@@ -1,22 +1,35 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { FeedsTable } from '../feeds/feeds-table';
+import { FEED_EPISODE_FILES } from '../feeds/feed-urls';
 import type { JobsTable } from '../jobs/jobs-table';
+import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 import { apiError } from './http';
 import type { IdentityResolver } from './identity';
 import { PodcastRequestError } from './podcast-request';
 import { matchRoute, type RouteEntry } from './router';
+import { createFeedRoute } from './routes/create-feed';
 import { createPodcastRoute } from './routes/create-podcast';
+import { getFeedRoute } from './routes/get-feed';
+import { getFeedCoverRoute } from './routes/get-feed-cover';
+import { getFeedEpisodeFileRoute } from './routes/get-feed-episode-file';
 import { getPodcastRoute } from './routes/get-podcast';
 import { getQuotaRoute } from './routes/get-quota';
 import { getUsageHistoryRoute } from './routes/get-usage-history';
+import { listFeedsRoute } from './routes/list-feeds';
 import { listPodcastsRoute } from './routes/list-podcasts';
+import { revokeFeedRoute } from './routes/revoke-feed';
+
+const FEED_FILE = FEED_EPISODE_FILES.map((file) => file.replace('.', '\\.')).join('|');
 
 /** Dependencies of {@link createApiHandler}. */
 export interface ApiDeps {
   jobs: JobsTable;
+  feeds: FeedsTable;
+  seriesEpisodes: SeriesEpisodes;
   ledger: QuotaLedger;
   queue: JobQueue;
   links: EpisodeLinks;
@@ -27,14 +40,17 @@ export interface ApiDeps {
 
 /**
  * The HTTP API (API Gateway HTTP API v2 events): create a podcast, list and
- * read one's own podcasts, read one's quota and its history per week. Thin: it matches the route (one
- * file each under `routes/`), resolves the caller, and maps errors: bad input
- * is a 400 with the field, anything unexpected a 500 that says nothing was
- * charged (the detail goes to the log).
+ * read one's own podcasts, read one's quota and its history per week, make, list and revoke
+ * feeds; and, with no identity, a feed's RSS document, cover and episode files under
+ * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (one file each
+ * under `routes/`), resolves the caller for the signed-in routes, and maps errors: bad input
+ * is a 400 with the field, anything unexpected a 500 that says nothing was charged (the detail
+ * goes to the log). A HEAD is answered as its GET without the body.
  *
  * @example
  * ```ts
- * export const handler = createApiHandler({ jobs, ledger, queue, links, identity: cognitoIdentity, logger });
+ * export const handler = createApiHandler({ jobs, feeds, seriesEpisodes, ledger, queue, links,
+ *   identity: cognitoIdentity, logger });
  * ```
  */
 export function createApiHandler(deps: ApiDeps) {
@@ -49,6 +65,20 @@ export function createApiHandler(deps: ApiDeps) {
       path: /^\/api\/usage\/history\/?$/,
       route: getUsageHistoryRoute(routeDeps),
     },
+    { method: 'POST', path: /^\/api\/feeds\/?$/, route: createFeedRoute(routeDeps) },
+    { method: 'GET', path: /^\/api\/feeds\/?$/, route: listFeedsRoute(routeDeps) },
+    { method: 'DELETE', path: /^\/api\/feeds\/([^/]+)\/?$/, route: revokeFeedRoute(routeDeps) },
+    { method: 'GET', path: /^\/feeds\/([^/]+)$/, publicRoute: getFeedRoute(routeDeps) },
+    {
+      method: 'GET',
+      path: /^\/feeds\/([^/]+)\/cover\.png$/,
+      publicRoute: getFeedCoverRoute(routeDeps),
+    },
+    {
+      method: 'GET',
+      path: new RegExp(`^/feeds/([^/]+)/episodes/([^/]+)/(${FEED_FILE})$`),
+      publicRoute: getFeedEpisodeFileRoute(routeDeps),
+    },
   ];
 
   return async function apiHandler(
@@ -61,10 +91,16 @@ export function createApiHandler(deps: ApiDeps) {
     if (found.kind === 'method_not_allowed')
       return apiError(405, 'method_not_allowed', `${method} is not allowed on ${path}.`);
 
-    const userId = deps.identity(event);
-    if (!userId) return apiError(401, 'unauthenticated', 'Sign in to use Lumcast.');
+    const { entry, match } = found;
+    const userId = 'route' in entry ? deps.identity(event) : undefined;
+    if ('route' in entry && !userId)
+      return apiError(401, 'unauthenticated', 'Sign in to use Lumcast.');
     try {
-      return await found.route(userId, event, found.match);
+      const response =
+        'route' in entry
+          ? await entry.route(userId as string, event, match)
+          : await entry.publicRoute(event, match);
+      return method === 'HEAD' ? { ...response, body: '', isBase64Encoded: false } : response;
     } catch (error) {
       if (error instanceof PodcastRequestError) {
         return apiError(400, error.code, error.message, error.field ? { field: error.field } : {});

@@ -73,3 +73,21 @@ export interface PodcastAccepted {
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string; [detail: string]: unknown };
 }
+
+/**
+ * One of the caller's feeds, as `POST /api/feeds` (201) and `GET /api/feeds` answer it: its id,
+ * its secret public URL, its series (none for a feed of all episodes) and when it was made.
+ *
+ * @example
+ * ```ts
+ * const link: FeedLink = { feedId: 'f-3q2-7wX0aBcDeFgHiJkLmN',
+ *   feedUrl: 'https://api.lumcast.example/feeds/f-3q2-7wX0aBcDeFgHiJkLmN', seriesId: 'rivers',
+ *   createdAt: '2026-12-04T09:00:00.000Z' };
+ * ```
+ */
+export interface FeedLink {
+  feedId: string;
+  feedUrl: string;
+  seriesId?: string;
+  createdAt: string;
+}

@@ -1,21 +1,26 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
+import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 
 /**
  * What the routes use: the jobs table, the quota ledger (which also reads plans),
- * the queue, the episode links, a logger and the clock.
+ * the feeds table and the series' episodes (the feed routes), the queue, the episode links,
+ * a logger and the clock.
  *
  * @example
  * ```ts
- * const deps: RouteDeps = { jobs, ledger, queue, links, logger, now: () => new Date() };
+ * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, queue, links, logger, now: () => new Date() };
  * ```
  */
 export interface RouteDeps {
   jobs: JobsTable;
+  feeds: FeedsTable;
+  seriesEpisodes: SeriesEpisodes;
   ledger: QuotaLedger;
   queue: JobQueue;
   links: EpisodeLinks;
@@ -33,6 +38,20 @@ export interface RouteDeps {
  */
 export type Route = (
   userId: string,
+  event: APIGatewayProxyEventV2,
+  match: RegExpMatchArray,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * A route anyone may call, with no identity (a podcast app reading a feed): the event and the
+ * path's captures. Its own secret (a feed id in the path) decides what it answers.
+ *
+ * @example
+ * ```ts
+ * const cover: PublicRoute = async () => ({ statusCode: 200, body: '' });
+ * ```
+ */
+export type PublicRoute = (
   event: APIGatewayProxyEventV2,
   match: RegExpMatchArray,
 ) => Promise<APIGatewayProxyStructuredResultV2>;

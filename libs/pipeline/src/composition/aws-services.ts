@@ -22,7 +22,9 @@ import { SqsJobQueue } from '../adapters/sqs-job-queue';
 import { StepFunctionsStarter } from '../adapters/step-functions-starter';
 import type { Environment } from '../config/environment';
 import { ConfigurationError } from '../errors';
+import { FeedsTable } from '../feeds/feeds-table';
 import { JobsTable } from '../jobs/jobs-table';
+import { SeriesEpisodes } from '../series/series-episodes';
 import { SeriesMemory } from '../series/series-memory';
 import { once } from './once';
 import type { PipelineServices } from './pipeline-services';
@@ -33,6 +35,19 @@ import type { PipelineServices } from './pipeline-services';
 /** The jobs table named by `LUMCAST_JOBS_TABLE`. @example `jobsTableFrom(env, dynamodb)` */
 export function jobsTableFrom(env: Environment, dynamodb: DynamoDBClient): JobsTable {
   return new JobsTable({ client: dynamodb, tableName: env.LUMCAST_JOBS_TABLE });
+}
+
+/** The feeds table named by `LUMCAST_FEEDS_TABLE`. @example `feedsTableFrom(env, dynamodb)` */
+export function feedsTableFrom(env: Environment, dynamodb: DynamoDBClient): FeedsTable {
+  return new FeedsTable({
+    client: dynamodb,
+    tableName: required(env.LUMCAST_FEEDS_TABLE, 'LUMCAST_FEEDS_TABLE'),
+  });
+}
+
+/** Series' episodes, from the jobs table's series index. @example `seriesEpisodesFrom(env, dynamodb)` */
+export function seriesEpisodesFrom(env: Environment, dynamodb: DynamoDBClient): SeriesEpisodes {
+  return new SeriesEpisodes({ client: dynamodb, tableName: env.LUMCAST_JOBS_TABLE });
 }
 
 /** The quota ledger on `LUMCAST_USERS_TABLE`. @example `ledgerFrom(env, dynamodb)` */
@@ -171,6 +186,8 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
   return {
     jobs: once(() => jobsTableFrom(env, clients.dynamodb())),
     ledger: once(() => ledgerFrom(env, clients.dynamodb())),
+    feeds: once(() => feedsTableFrom(env, clients.dynamodb())),
+    seriesEpisodes: once(() => seriesEpisodesFrom(env, clients.dynamodb())),
     seriesMemory: once(() => seriesMemoryFrom(env, clients.dynamodb())),
     store: once(() => audioStoreFrom(env, clients.s3())),
     links: once(() => episodeLinksFrom(env, clients.s3())),

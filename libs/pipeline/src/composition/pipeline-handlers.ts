@@ -27,6 +27,8 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
       buildApiHandler(
         {
           jobs: services.jobs(),
+          feeds: services.feeds(),
+          seriesEpisodes: services.seriesEpisodes(),
           ledger: services.ledger(),
           queue: services.queue(),
           links: services.links(),

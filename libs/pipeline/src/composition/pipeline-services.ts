@@ -1,7 +1,9 @@
 import type { SpeechSynthesizer } from '@lumcast/audio-assembly';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { ScriptWriter } from '@lumcast/script-generation';
+import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
+import type { SeriesEpisodes } from '../series/series-episodes';
 import type { SeriesMemory } from '../series/series-memory';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { ExecutionStarter } from '../ports/execution-starter';
@@ -20,6 +22,8 @@ import type { ObjectStore } from '../ports/object-store';
 export interface PipelineServices {
   jobs(): JobsTable;
   ledger(): QuotaLedger;
+  feeds(): FeedsTable;
+  seriesEpisodes(): SeriesEpisodes;
   seriesMemory(): SeriesMemory;
   store(): ObjectStore;
   links(): EpisodeLinks;

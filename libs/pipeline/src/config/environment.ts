@@ -11,6 +11,8 @@ export const environmentSchema = z.object({
   LUMCAST_USERS_TABLE: z.string().check(z.minLength(1)),
   LUMCAST_JOBS_TABLE: z.string().check(z.minLength(1)),
   LUMCAST_SERIES_TABLE: z.string().check(z.minLength(1)),
+  /** The feeds table; only the API function reads it. */
+  LUMCAST_FEEDS_TABLE: z.optional(z.string().check(z.minLength(1))),
   LUMCAST_AUDIO_BUCKET: z.string().check(z.minLength(1)),
   LUMCAST_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
   LUMCAST_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
