@@ -4,7 +4,9 @@ import {
   OBJECT_PREFIXES,
   PIPELINE_FUNCTIONS,
 } from '../src/access/function-access';
+import { FEEDS_TABLE_KEY } from '../src/feeds/feeds-table';
 import { objectKeys } from '../src/ports/object-store';
+import { SERIES_EPISODES_INDEX } from '../src/series/series-episodes-index';
 
 describe('OBJECT_PREFIXES', () => {
   it('are the first path segment of the object keys', () => {
@@ -28,6 +30,27 @@ describe('OBJECT_PREFIXES', () => {
 });
 
 describe('FUNCTION_ACCESS', () => {
+  it('names the indexes the API queries exactly as the tables declare them', () => {
+    expect(FUNCTION_ACCESS.api.indexQueries).toEqual({
+      jobs: [SERIES_EPISODES_INDEX.name],
+      feeds: [FEEDS_TABLE_KEY.userIndex.name],
+    });
+  });
+
+  it('lets only the API touch the feeds table, and no function query an index but the API', () => {
+    for (const name of PIPELINE_FUNCTIONS) {
+      const access = FUNCTION_ACCESS[name];
+      expect({ name, feeds: access.tables.feeds !== undefined }).toEqual({
+        name,
+        feeds: name === 'api',
+      });
+      expect({ name, indexes: access.indexQueries !== undefined }).toEqual({
+        name,
+        indexes: name === 'api',
+      });
+    }
+  });
+
   it('declares every pipeline function', () => {
     expect(Object.keys(FUNCTION_ACCESS).sort()).toEqual([...PIPELINE_FUNCTIONS].sort());
   });

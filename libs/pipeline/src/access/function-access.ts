@@ -29,14 +29,14 @@ export type PipelineFunction = (typeof PIPELINE_FUNCTIONS)[number];
 
 /**
  * The DynamoDB tables the pipeline uses: `users` (plans and the quota ledger),
- * `jobs`, `series` (series memory).
+ * `jobs`, `series` (series memory), `feeds` (subscribable feeds).
  *
  * @example
  * ```ts
- * PIPELINE_TABLES; // ['users', 'jobs', 'series']
+ * PIPELINE_TABLES; // ['users', 'jobs', 'series', 'feeds']
  * ```
  */
-export const PIPELINE_TABLES = ['users', 'jobs', 'series'] as const;
+export const PIPELINE_TABLES = ['users', 'jobs', 'series', 'feeds'] as const;
 
 /**
  * One of {@link PIPELINE_TABLES}.
@@ -90,6 +90,7 @@ export type TableAction =
   | 'dynamodb:PutItem'
   | 'dynamodb:UpdateItem'
   | 'dynamodb:ConditionCheckItem'
+  | 'dynamodb:DeleteItem'
   | 'dynamodb:Query';
 
 /**
@@ -113,8 +114,13 @@ export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
  * ```
  */
 export interface FunctionAccess {
-  /** Per table, the exact DynamoDB actions. */
+  /** Per table, the exact DynamoDB actions on the table itself. */
   readonly tables: Readonly<Partial<Record<PipelineTable, readonly TableAction[]>>>;
+  /**
+   * Per table, the global secondary indexes the function queries: `dynamodb:Query` on
+   * `<table ARN>/index/<name>`, each index by name (a grant on the table does not reach them).
+   */
+  readonly indexQueries?: Readonly<Partial<Record<PipelineTable, readonly string[]>>>;
   /** Per key family of the audio bucket, the exact S3 actions on `<prefix>*`. */
   readonly objects: Readonly<Partial<Record<ObjectFamily, readonly ObjectAction[]>>>;
   /** `sqs:SendMessage` on the job queue. */
@@ -138,7 +144,10 @@ export interface FunctionAccess {
  *   `TransactWriteItems` of the user's counters (UpdateItem) and the job's record (PutItem or
  *   UpdateItem), both on users, which IAM authorizes per item as those actions; a release of a
  *   job with no record is one PutItem;
- *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes).
+ *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes);
+ *   the feeds: `FeedsTable.create` (Query of the `user-feeds` index to count, then PutItem),
+ *   `.get` (GetItem), `.listForUser` (Query of `user-feeds`), `.revoke` (DeleteItem); a series
+ *   feed's episodes, `SeriesEpisodes.listPage` (Query of the jobs table's `series-episodes`).
  * - `sqs-consumer`: `JobsTable.get` (GetItem on jobs), `StepFunctionsStarter.start`; no quota
  *   read, the API reserved the job before queueing it.
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
@@ -169,7 +178,11 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     tables: {
       jobs: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       users: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+      feeds: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem'],
     },
+    // The names of SERIES_EPISODES_INDEX and FEEDS_TABLE_KEY.userIndex (a test holds them equal;
+    // imported, they would pull table code into every bundle that reads this declaration).
+    indexQueries: { jobs: ['series-episodes'], feeds: ['user-feeds'] },
     objects: { episodes: ['s3:GetObject'] },
     queue: ['sqs:SendMessage'],
   },
@@ -228,6 +241,7 @@ export function actionsOfFunction(name: PipelineFunction): string[] {
   const access = FUNCTION_ACCESS[name];
   const actions = [
     ...Object.values(access.tables).flat(),
+    ...(Object.keys(access.indexQueries ?? {}).length > 0 ? ['dynamodb:Query'] : []),
     ...Object.values(access.objects).flat(),
     ...(access.queue ?? []),
     ...(access.stateMachine ?? []),
