@@ -90,6 +90,9 @@ export async function toApiGatewayEvent(
     if (value !== undefined)
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // As API Gateway does: the scheme the client used (the local server is plain HTTP), whatever
+  // the client claimed.
+  headers['x-forwarded-proto'] = 'http';
   const method = (request.method ?? 'GET').toUpperCase();
   const now = new Date();
   return {
@@ -102,7 +105,9 @@ export async function toApiGatewayEvent(
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: url.host,
+      // The Host the client asked for (the listener has checked it is this server's), so the
+      // absolute links the API makes (a feed's URLs) point back here.
+      domainName: headers['host'] ?? url.host,
       domainPrefix: 'local',
       http: {
         method,

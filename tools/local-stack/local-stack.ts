@@ -137,6 +137,7 @@ async function startOnDynamo(
     LUMCAST_USERS_TABLE: LOCAL_TABLES.users,
     LUMCAST_JOBS_TABLE: LOCAL_TABLES.jobs,
     LUMCAST_SERIES_TABLE: LOCAL_TABLES.series,
+    LUMCAST_FEEDS_TABLE: LOCAL_TABLES.feeds,
     LUMCAST_AUDIO_BUCKET: 'local',
     LUMCAST_SCRIPT_WRITER: options.scriptWriter,
     LUMCAST_SPEECH: options.speech,

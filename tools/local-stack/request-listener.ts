@@ -26,8 +26,8 @@ export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
  * The local server's routes, one origin like CloudFront in AWS. A request whose `Host` is not
  * this server's answers 421 before anything else (DNS-rebinding defence). Then:
  * `/api/podcasts/{id}/audio|captions` (signed, owner-only links, with Range),
- * `/api/*` (the same `api` handler as Lambda, through an API Gateway v2
- * event), `/config.json`, and the dashboard's static export for the rest.
+ * `/api/*` and the public feeds `/feeds/*` (the same `api` handler as Lambda, through an API
+ * Gateway v2 event), `/config.json`, and the dashboard's static export for the rest.
  *
  * @example
  * ```ts
@@ -71,7 +71,7 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
       });
     }
 
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+    if (isApiPath(url.pathname)) {
       let event: APIGatewayProxyEventV2;
       try {
         event = await toApiGatewayEvent(request, url);
@@ -89,7 +89,10 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
       }
       const result = await deps.api(event);
       response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
-      response.end(result.body ?? '');
+      // Binary answers (a feed's cover, chapters) come base64-encoded, as API Gateway takes them.
+      response.end(
+        result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''),
+      );
       return;
     }
 
@@ -126,6 +129,13 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
       else response.destroy();
     });
   };
+}
+
+/** `/api/*` and the public feed URLs `/feeds/*`: what API Gateway sends to the api function. */
+function isApiPath(pathname: string): boolean {
+  return ['/api', '/feeds'].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
 }
 
 function sendJson(

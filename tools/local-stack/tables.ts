@@ -2,6 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTables } from '@lumcast/local-dynamo';
 import {
   ensureSeriesEpisodesIndex,
+  FEEDS_TABLE_KEY,
   JOBS_TABLE_KEY,
   SERIES_MEMORY_TABLE_KEY,
 } from '@lumcast/pipeline';
@@ -12,6 +13,7 @@ export interface LocalTableNames {
   users: string;
   jobs: string;
   series: string;
+  feeds: string;
 }
 
 /** Table names used by the local stack (the CDK app names its own). */
@@ -19,10 +21,12 @@ export const LOCAL_TABLES: LocalTableNames = Object.freeze({
   users: 'lumcast-users',
   jobs: 'lumcast-jobs',
   series: 'lumcast-series',
+  feeds: 'lumcast-feeds',
 });
 
 /**
- * Creates the users, jobs and series tables if they do not exist yet, with
+ * Creates the users, jobs, series and feeds tables (the feeds table with its `user-feeds`
+ * index) if they do not exist yet, with
  * the keys the libs declare (the same the CDK app uses), and adds the jobs
  * table's `series-episodes` index unless it has it (a data folder from before
  * the index gets it on its next start, and one whose index projects fewer fields gets it
@@ -45,6 +49,11 @@ export async function ensureTables(
       name: names.series,
       partitionKey: SERIES_MEMORY_TABLE_KEY.partitionKey,
       sortKey: SERIES_MEMORY_TABLE_KEY.sortKey,
+    },
+    {
+      name: names.feeds,
+      partitionKey: FEEDS_TABLE_KEY.partitionKey,
+      globalIndexes: [FEEDS_TABLE_KEY.userIndex],
     },
   ]);
   await ensureSeriesEpisodesIndex(client, names.jobs, { replaceOtherShape: true });

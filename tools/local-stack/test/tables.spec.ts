@@ -4,7 +4,7 @@
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
-import { JOBS_TABLE_KEY, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
+import { FEEDS_TABLE_KEY, JOBS_TABLE_KEY, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
 import { ensureTables, LOCAL_TABLES } from '../tables';
 
 jest.setTimeout(120_000);
@@ -23,7 +23,7 @@ async function seriesIndexOf(table: string) {
 }
 
 describe('ensureTables', () => {
-  it('creates the three tables, the jobs table with an ACTIVE series-episodes index, and can run again', async () => {
+  it('creates the four tables, the jobs table with an ACTIVE series-episodes index, and can run again', async () => {
     await ensureTables(dynamo.client, LOCAL_TABLES);
     await ensureTables(dynamo.client, LOCAL_TABLES);
 
@@ -37,8 +37,32 @@ describe('ensureTables', () => {
     expect(await seriesIndexOf(LOCAL_TABLES.users)).toBeUndefined();
   });
 
+  it('creates the feeds table with its user-feeds index, projecting every attribute', async () => {
+    await ensureTables(dynamo.client, LOCAL_TABLES);
+    const { Table } = await dynamo.client.send(
+      new DescribeTableCommand({ TableName: LOCAL_TABLES.feeds }),
+    );
+    expect(Table?.KeySchema).toEqual([{ AttributeName: 'feedId', KeyType: 'HASH' }]);
+    expect(Table?.GlobalSecondaryIndexes).toEqual([
+      expect.objectContaining({
+        IndexName: FEEDS_TABLE_KEY.userIndex.name,
+        IndexStatus: 'ACTIVE',
+        KeySchema: [
+          { AttributeName: 'userId', KeyType: 'HASH' },
+          { AttributeName: 'createdAt', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      }),
+    ]);
+  });
+
   it('adds the index to a jobs table left by a local stack from before it', async () => {
-    const names = { users: 'old-users', jobs: 'old-jobs', series: 'old-series' };
+    const names = {
+      users: 'old-users',
+      jobs: 'old-jobs',
+      series: 'old-series',
+      feeds: 'old-feeds',
+    };
     await createTables(dynamo.client, [{ name: names.jobs, ...JOBS_TABLE_KEY }]);
     expect(await seriesIndexOf(names.jobs)).toBeUndefined();
 
@@ -48,7 +72,12 @@ describe('ensureTables', () => {
   });
 
   it('replaces the index of a data folder made when the index projected fewer fields', async () => {
-    const names = { users: 'older-users', jobs: 'older-jobs', series: 'older-series' };
+    const names = {
+      users: 'older-users',
+      jobs: 'older-jobs',
+      series: 'older-series',
+      feeds: 'older-feeds',
+    };
     await createTables(dynamo.client, [
       {
         name: names.jobs,
