@@ -120,6 +120,8 @@ export class LumcastStack extends Stack {
     const fns = this.functions.byHandler;
     fns.api.addEnvironment('LUMCAST_QUEUE_URL', this.jobQueue.queue.queueUrl);
     fns.api.addEnvironment('LUMCAST_URL_EXPIRY_SECONDS', String(URL_EXPIRY_SECONDS));
+    // Only the api reads and writes feed links.
+    fns.api.addEnvironment('LUMCAST_FEEDS_TABLE', this.tables.feeds.tableName);
     fns['write-script'].addEnvironment('LUMCAST_BEDROCK_MODEL_ID', config.bedrockModelId);
     fns['write-script'].addEnvironment('LUMCAST_MAX_CHUNK_CHARS', String(MAX_CHUNK_CHARS));
 
@@ -157,6 +159,7 @@ export class LumcastStack extends Stack {
       users: this.tables.users,
       jobs: this.tables.jobs,
       series: this.tables.series,
+      feeds: this.tables.feeds,
       audio: this.storage.audio,
       queue: this.jobQueue.queue,
       stateMachine: this.pipeline.stateMachine,
@@ -172,6 +175,7 @@ export class LumcastStack extends Stack {
     });
     const client = this.auth.addDashboardClient(this.dashboard.origin);
     this.api.addAuthorizedRoutes({ userPool: this.auth.userPool, client, handler: fns.api });
+    this.api.addPublicFeedRoutes({ handler: fns.api });
     this.api.restrictCorsTo(this.dashboard.origin);
     this.storage.allowBrowserReadsFrom(this.dashboard.origin);
     this.dashboard.deploySite(exportDir, {

@@ -1,7 +1,8 @@
+import { Validations } from 'aws-cdk-lib';
 import { environmentSchema } from '@lumcast/pipeline';
 import { Match } from 'aws-cdk-lib/assertions';
 import { HANDLER_NAMES } from '../src/build-outputs';
-import { API_ROUTES } from '../src/constructs/http-api';
+import { API_ROUTES, PUBLIC_FEED_ROUTES } from '../src/constructs/http-api';
 import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
 
 /** Managed CloudFront policy ids (documented by AWS). */
@@ -24,26 +25,61 @@ afterAll(() => synthesized.builds.remove());
 const distributionDomain = (): unknown => ({ 'Fn::GetAtt': [distributionId, 'DomainName'] });
 
 describe('HTTP API routes', () => {
-  it('are exactly the contract routes, with no $default catch-all', () => {
-    const routes = Object.values(
-      synthesized.template.findResources('AWS::ApiGatewayV2::Route'),
-    ).map((route) => route['Properties']['RouteKey']);
-    expect(routes.sort()).toEqual(
-      API_ROUTES.map((route) => `${route.method} ${route.path}`).sort(),
+  const routeKeys = (routes: readonly { method: string; path: string }[]): string[] =>
+    routes.map((route) => `${route.method} ${route.path}`).sort();
+  const templateRoutes = (): Record<string, unknown>[] =>
+    Object.values(synthesized.template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route['Properties'] as Record<string, unknown>,
     );
+
+  it('are exactly the contract routes and the public feed routes, with no $default catch-all', () => {
+    const routes = templateRoutes().map((route) => route['RouteKey'] as string);
+    expect(routes.sort()).toEqual(routeKeys([...API_ROUTES, ...PUBLIC_FEED_ROUTES]));
+    expect(routeKeys(API_ROUTES)).toEqual(
+      expect.arrayContaining(['POST /api/feeds', 'GET /api/feeds', 'DELETE /api/feeds/{feedId}']),
+    );
+    expect(routeKeys(PUBLIC_FEED_ROUTES)).toEqual(['GET /feeds/{proxy+}', 'HEAD /feeds/{proxy+}']);
   });
 
-  it('all require the Cognito JWT authorizer (no route reachable without identity)', () => {
+  it('require the Cognito JWT authorizer on every route but the public feed routes', () => {
     const authorizers = synthesized.template.findResources('AWS::ApiGatewayV2::Authorizer');
     expect(Object.keys(authorizers)).toHaveLength(1);
     const [authorizerId] = Object.keys(authorizers);
-    for (const route of Object.values(
-      synthesized.template.findResources('AWS::ApiGatewayV2::Route'),
+    const publicKeys = routeKeys(PUBLIC_FEED_ROUTES);
+    for (const route of templateRoutes().filter(
+      (r) => !publicKeys.includes(String(r['RouteKey'])),
     )) {
-      expect(route['Properties']).toEqual(
+      expect(route).toEqual(
         expect.objectContaining({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } }),
       );
     }
+  });
+
+  it('let podcast apps fetch the feed routes with no identity (AuthorizationType NONE, no authorizer, GET and HEAD only)', () => {
+    const publicRoutes = templateRoutes().filter((route) => route['AuthorizationType'] !== 'JWT');
+    expect(publicRoutes.map((route) => route['RouteKey']).sort()).toEqual(
+      routeKeys(PUBLIC_FEED_ROUTES),
+    );
+    for (const route of publicRoutes) {
+      expect(route['AuthorizationType']).toBe('NONE');
+      expect(route['AuthorizerId']).toBeUndefined();
+      expect(String(route['RouteKey'])).toMatch(/^(GET|HEAD) \/feeds\//);
+    }
+  });
+
+  it('acknowledge the unauthenticated-route finding on exactly the two public feed routes', () => {
+    const acknowledged = synthesized.stack.node
+      .findAll()
+      .filter((construct) =>
+        construct.node.metadata.some(
+          (entry) =>
+            entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY &&
+            Object.keys(entry.data as object).some((id) => id.endsWith('AwsSolutions-APIG4')),
+        ),
+      )
+      .map((construct) => construct.node.id)
+      .sort();
+    expect(acknowledged).toEqual(['GET--feeds--{proxy+}', 'HEAD--feeds--{proxy+}']);
   });
 
   it('validates JWTs issued by the Lumcast user pool for the dashboard client', () => {
@@ -156,8 +192,19 @@ describe('no dev identity in the deployed stack', () => {
       expect({ handler, issues: parsed.error?.issues ?? [] }).toEqual({ handler, issues: [] });
     }
     expect(functions()['api']).toHaveProperty('LUMCAST_QUEUE_URL');
+    expect(functions()['api']).toHaveProperty('LUMCAST_FEEDS_TABLE');
     expect(functions()['sqs-consumer']).toHaveProperty('LUMCAST_STATE_MACHINE_ARN');
     expect(functions()['write-script']).toHaveProperty('LUMCAST_BEDROCK_MODEL_ID');
+  });
+
+  it('names the feeds table to the api only (no other function reads or writes feeds)', () => {
+    const feedsId = logicalIdOf(synthesized.stack, synthesized.stack.tables.feeds);
+    for (const [handler, variables] of Object.entries(functions())) {
+      expect({ handler, feeds: variables['LUMCAST_FEEDS_TABLE'] }).toEqual({
+        handler,
+        feeds: handler === 'api' ? { Ref: feedsId } : undefined,
+      });
+    }
   });
 
   it('has no variable name or value that mentions a dev or local identity', () => {

@@ -4,6 +4,7 @@ import {
   OBJECT_PREFIXES,
   PIPELINE_FUNCTIONS,
   type ObjectFamily,
+  type PipelineTable,
 } from '@lumcast/pipeline';
 import { HANDLER_NAMES, type HandlerName } from '../src/build-outputs';
 import { permissionsOfRole } from './support/iam';
@@ -21,6 +22,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.tables.users)]: 'users',
     [logicalIdOf(stack, stack.tables.jobs)]: 'jobs',
     [logicalIdOf(stack, stack.tables.series)]: 'series',
+    [logicalIdOf(stack, stack.tables.feeds)]: 'feeds',
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
@@ -90,6 +92,9 @@ function declared(handler: HandlerName): Record<string, string[]> {
     for (const action of actions) expected[label].add(action);
   };
   for (const [table, actions] of Object.entries(access.tables)) add(table, actions);
+  for (const [table, indexes] of Object.entries(access.indexQueries ?? {})) {
+    for (const index of indexes) add(`${table}:index/${index}`, ['dynamodb:Query']);
+  }
   for (const [family, actions] of Object.entries(access.objects)) {
     add(`audio:${OBJECT_PREFIXES[family as ObjectFamily]}*`, actions);
   }
@@ -118,6 +123,24 @@ describe('the pipeline access declaration', () => {
       expect(granted(handler)).toEqual(declared(handler));
     },
   );
+
+  it('names in indexQueries only indexes that the template gives those tables', () => {
+    const { stack, template } = synthesized;
+    const tables = template.findResources('AWS::DynamoDB::Table');
+    for (const handler of HANDLER_NAMES) {
+      for (const [table, indexes] of Object.entries(FUNCTION_ACCESS[handler].indexQueries ?? {})) {
+        const id = logicalIdOf(stack, stack.tables[table as PipelineTable]);
+        const existing = (
+          (tables[id]?.['Properties']['GlobalSecondaryIndexes'] ?? []) as { IndexName: string }[]
+        ).map((index) => index.IndexName);
+        expect({ handler, table, indexes }).toEqual({
+          handler,
+          table,
+          indexes: indexes.filter((index) => existing.includes(index)),
+        });
+      }
+    }
+  });
 
   it('grants the api the job update its undo path sends when SendMessage fails', () => {
     expect(granted('api')['jobs']).toContain('dynamodb:UpdateItem');

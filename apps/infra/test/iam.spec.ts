@@ -40,6 +40,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.tables.users)]: 'users',
     [logicalIdOf(stack, stack.tables.jobs)]: 'jobs',
     [logicalIdOf(stack, stack.tables.series)]: 'series',
+    [logicalIdOf(stack, stack.tables.feeds)]: 'feeds',
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
@@ -56,10 +57,13 @@ const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 const xray = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 describe('function roles', () => {
-  it('give the api function exactly what the contract lists (the quota reservation, and the job update and release of its undo path)', () => {
+  it('give the api function exactly what the contract lists (the quota reservation, the job update and release of its undo path, and the feeds)', () => {
     expect(permissionsOf('api')).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+      'jobs:index/series-episodes': ['dynamodb:Query'],
       users: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      feeds: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+      'feeds:index/user-feeds': ['dynamodb:Query'],
       queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],
       'own-logs': logs,
@@ -189,17 +193,56 @@ describe('least privilege across the whole template', () => {
     );
   });
 
-  it('lets no role reach the jobs table’s series-episodes index: nothing lists a series yet', () => {
-    const jobsId = logicalIdOf(synthesized.stack, synthesized.stack.tables.jobs);
+  it('lets only the api Query an index, and only the series-episodes and user-feeds indexes, each by its exact ARN', () => {
+    const { stack } = synthesized;
+    const arnOfIndex = (table: 'jobs' | 'feeds', index: string): unknown => ({
+      'Fn::Join': [
+        '',
+        [{ 'Fn::GetAtt': [logicalIdOf(stack, stack.tables[table]), 'Arn'] }, `/index/${index}`],
+      ],
+    });
     const policies = synthesized.template.findResources('AWS::IAM::Policy');
-    const onJobsIndexes = Object.values(policies).flatMap((policy) =>
-      (policy['Properties']['PolicyDocument']['Statement'] as RenderedStatement[])
-        .flatMap(resourcesOf)
-        .map((resource) => JSON.stringify(resource))
-        .filter((resource) => resource.includes(`"${jobsId}"`) && resource.includes('/index')),
+    const onIndexes = Object.values(policies).flatMap((policy) =>
+      (policy['Properties']['PolicyDocument']['Statement'] as RenderedStatement[]).flatMap(
+        (statement) =>
+          resourcesOf(statement)
+            .filter((resource) => JSON.stringify(resource).includes('/index'))
+            .map((resource) => ({
+              roles: policy['Properties']['Roles'] as unknown[],
+              actions: actionsOf(statement),
+              resource,
+            })),
+      ),
     );
-    expect(onJobsIndexes).toEqual([]);
-    expect(JSON.stringify(policies)).not.toContain('series-episodes');
+    const api = [{ Ref: roleIdOf('api') }];
+    expect(onIndexes).toHaveLength(2);
+    expect(onIndexes).toEqual(
+      expect.arrayContaining([
+        {
+          roles: api,
+          actions: ['dynamodb:Query'],
+          resource: arnOfIndex('jobs', 'series-episodes'),
+        },
+        { roles: api, actions: ['dynamodb:Query'], resource: arnOfIndex('feeds', 'user-feeds') },
+      ]),
+    );
+    expect(JSON.stringify(policies)).not.toMatch(/\/index\/?\*/);
+  });
+
+  it('lets only the api reach the feeds table', () => {
+    const feedsId = logicalIdOf(synthesized.stack, synthesized.stack.tables.feeds);
+    const policies = synthesized.template.findResources('AWS::IAM::Policy');
+    const holders = Object.values(policies)
+      .filter((policy) =>
+        (policy['Properties']['PolicyDocument']['Statement'] as RenderedStatement[]).some(
+          (statement) =>
+            resourcesOf(statement).some((resource) =>
+              JSON.stringify(resource).includes(`"${feedsId}"`),
+            ),
+        ),
+      )
+      .flatMap((policy) => policy['Properties']['Roles'] as unknown[]);
+    expect(holders).toEqual([{ Ref: roleIdOf('api') }]);
   });
 
   it('grants Bedrock and Polly to no function but write-script and synthesize', () => {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
-import { environmentSchema, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
+import { environmentSchema, FEEDS_TABLE_KEY, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
 import { QUOTA_RECORD_TTL_ATTRIBUTE } from '@lumcast/quota';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
@@ -22,8 +22,11 @@ afterAll(() => {
 });
 
 describe('DynamoDB tables', () => {
-  it('key users by userId, jobs by userId + jobId and series by seriesKey + episodeAt', () => {
-    const keys = (synthesized: SynthesizedLumcast, table: 'users' | 'jobs' | 'series'): unknown => {
+  it('key users by userId, jobs by userId + jobId, series by seriesKey + episodeAt and feeds by feedId', () => {
+    const keys = (
+      synthesized: SynthesizedLumcast,
+      table: 'users' | 'jobs' | 'series' | 'feeds',
+    ): unknown => {
       const id = logicalIdOf(synthesized.stack, synthesized.stack.tables[table]);
       return synthesized.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'][
         'KeySchema'
@@ -38,6 +41,34 @@ describe('DynamoDB tables', () => {
       { AttributeName: 'seriesKey', KeyType: 'HASH' },
       { AttributeName: 'episodeAt', KeyType: 'RANGE' },
     ]);
+    expect(keys(dev, 'feeds')).toEqual([{ AttributeName: 'feedId', KeyType: 'HASH' }]);
+  });
+
+  it('index the feeds by userId + createdAt as user-feeds, projecting every attribute, all keys strings', () => {
+    for (const synthesized of [dev, prod]) {
+      const id = logicalIdOf(synthesized.stack, synthesized.stack.tables.feeds);
+      const feeds = synthesized.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'];
+      expect(feeds['GlobalSecondaryIndexes']).toEqual([
+        {
+          IndexName: FEEDS_TABLE_KEY.userIndex.name,
+          KeySchema: [
+            { AttributeName: 'userId', KeyType: 'HASH' },
+            { AttributeName: 'createdAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ]);
+      expect(FEEDS_TABLE_KEY.userIndex.name).toBe('user-feeds');
+      expect(
+        [...(feeds['AttributeDefinitions'] as { AttributeName: string }[])].sort((a, b) =>
+          a.AttributeName.localeCompare(b.AttributeName),
+        ),
+      ).toEqual([
+        { AttributeName: 'createdAt', AttributeType: 'S' },
+        { AttributeName: 'feedId', AttributeType: 'S' },
+        { AttributeName: 'userId', AttributeType: 'S' },
+      ]);
+    }
   });
 
   it('index the jobs by userSeries + createdAt as series-episodes, projecting the list fields and no source text', () => {
@@ -93,7 +124,7 @@ describe('DynamoDB tables', () => {
 
   it('are on-demand, encrypted and point-in-time recoverable in every stage', () => {
     for (const synthesized of [dev, prod]) {
-      synthesized.template.resourceCountIs('AWS::DynamoDB::Table', 3);
+      synthesized.template.resourceCountIs('AWS::DynamoDB::Table', 4);
       synthesized.template.allResourcesProperties('AWS::DynamoDB::Table', {
         BillingMode: 'PAY_PER_REQUEST',
         SSESpecification: { SSEEnabled: true },

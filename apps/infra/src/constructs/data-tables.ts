@@ -5,7 +5,12 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
-import { JOBS_TABLE_KEY, SERIES_EPISODES_INDEX, SERIES_MEMORY_TABLE_KEY } from '@lumcast/pipeline';
+import {
+  FEEDS_TABLE_KEY,
+  JOBS_TABLE_KEY,
+  SERIES_EPISODES_INDEX,
+  SERIES_MEMORY_TABLE_KEY,
+} from '@lumcast/pipeline';
 import { QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from '@lumcast/quota';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
@@ -23,23 +28,29 @@ export interface DataTablesProps {
 }
 
 /**
- * The three DynamoDB tables: `users` (quota state; partition `userId`), `jobs`
+ * The four DynamoDB tables: `users` (quota state; partition `userId`), `jobs`
  * (partition `userId`, sort `jobId`; index `series-episodes` on `userSeries` +
- * `createdAt`, projecting the list fields, see `SERIES_EPISODES_INDEX`; no role is granted it
- * until a caller exists) and series memory (the key schema exported by
- * `@lumcast/pipeline`: partition `seriesKey`, sort `episodeAt`). All on-demand, encrypted with the AWS-managed key, point-in-time
- * recovery always on; deletion protection and RETAIN in prod.
+ * `createdAt`, projecting the list fields, see `SERIES_EPISODES_INDEX`; the api queries it for
+ * a series feed's episodes), series memory (the key schema exported by `@lumcast/pipeline`:
+ * partition `seriesKey`, sort `episodeAt`) and `feeds` (subscribable feed links; partition
+ * `feedId`, index `user-feeds` on `userId` + `createdAt` projecting every attribute, see
+ * `FEEDS_TABLE_KEY`; the api queries it to list and count a user's feeds). All on-demand,
+ * encrypted with the AWS-managed key, point-in-time recovery always on; deletion protection and
+ * RETAIN in prod. No role reaches an index through its table grant: each index a function
+ * queries is granted by its own ARN (`constructs/pipeline-access.ts`).
  *
  * @example
  * ```ts
  * const tables = new DataTables(stack, 'Tables', { config });
  * tables.jobs.grants.actions(fn, 'dynamodb:GetItem');
+ * tables.feeds.tableName; // the api's LUMCAST_FEEDS_TABLE
  * ```
  */
 export class DataTables extends Construct {
   readonly users: Table;
   readonly jobs: Table;
   readonly series: Table;
+  readonly feeds: Table;
 
   constructor(scope: Construct, id: string, props: DataTablesProps) {
     super(scope, id);
@@ -74,6 +85,17 @@ export class DataTables extends Construct {
       ...common,
       partitionKey: { name: SERIES_MEMORY_TABLE_KEY.partitionKey, type: AttributeType.STRING },
       sortKey: { name: SERIES_MEMORY_TABLE_KEY.sortKey, type: AttributeType.STRING },
+    });
+    this.feeds = new Table(this, 'Feeds', {
+      ...common,
+      partitionKey: { name: FEEDS_TABLE_KEY.partitionKey, type: AttributeType.STRING },
+    });
+    // A user's feeds, newest first; ALL because a listed feed is the whole (small) record.
+    this.feeds.addGlobalSecondaryIndex({
+      indexName: FEEDS_TABLE_KEY.userIndex.name,
+      partitionKey: { name: FEEDS_TABLE_KEY.userIndex.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: FEEDS_TABLE_KEY.userIndex.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
     });
   }
 }

@@ -1,10 +1,12 @@
-import { Fn, Stack } from 'aws-cdk-lib';
+import { Fn, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
   HttpMethod,
+  HttpNoneAuthorizer,
   HttpStage,
   LogGroupLogDestination,
+  type HttpRoute,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -17,7 +19,8 @@ import type { StageConfig } from '../stage-config';
 import { PostDeployCall } from './post-deploy-call';
 
 /**
- * Every route of the Lumcast HTTP API (the contract's paths); each one requires a Cognito JWT.
+ * Every signed-in route of the Lumcast HTTP API (the contract's paths); each one requires a
+ * Cognito JWT. The public feed routes are {@link PUBLIC_FEED_ROUTES}.
  *
  * @example
  * ```ts
@@ -30,7 +33,34 @@ export const API_ROUTES: readonly { readonly method: HttpMethod; readonly path: 
   { method: HttpMethod.GET, path: '/api/podcasts/{jobId}' },
   { method: HttpMethod.GET, path: '/api/quota' },
   { method: HttpMethod.GET, path: '/api/usage/history' },
+  { method: HttpMethod.POST, path: '/api/feeds' },
+  { method: HttpMethod.GET, path: '/api/feeds' },
+  { method: HttpMethod.DELETE, path: '/api/feeds/{feedId}' },
 ];
+
+/**
+ * The routes reachable with no identity: a subscribed feed, as a podcast app fetches it
+ * (`/feeds/{feedId}` and, under it, `cover.png` and each episode's `audio.mp3`,
+ * `captions.vtt`, `chapters.json`), with GET and HEAD. A podcast app cannot sign in; the
+ * 128-bit random feed id in the path is the secret, and revoking the feed makes every one of
+ * its URLs answer 404. The api function matches the exact paths under the greedy route.
+ *
+ * @example
+ * ```ts
+ * PUBLIC_FEED_ROUTES.map((route) => `${route.method} ${route.path}`); // ['GET /feeds/{proxy+}', 'HEAD /feeds/{proxy+}']
+ * ```
+ */
+export const PUBLIC_FEED_ROUTES: readonly { readonly method: HttpMethod; readonly path: string }[] =
+  [
+    { method: HttpMethod.GET, path: '/feeds/{proxy+}' },
+    { method: HttpMethod.HEAD, path: '/feeds/{proxy+}' },
+  ];
+
+const PUBLIC_FEED_ROUTE_REASON =
+  'Podcast apps subscribe to a feed URL and cannot sign in, so the feed routes (GET and HEAD ' +
+  '/feeds/{proxy+}, read-only) take no identity: the 128-bit random feed id in the path is the ' +
+  'secret, the owner can revoke it (every URL of the feed then answers 404), and audio is ' +
+  'handed out only as short-lived presigned links.';
 
 /**
  * Props of {@link LumcastHttpApi}.
@@ -59,22 +89,37 @@ export interface AuthorizedRoutesOptions {
 }
 
 /**
+ * What {@link LumcastHttpApi.addPublicFeedRoutes} wires.
+ *
+ * @example
+ * ```ts
+ * api.addPublicFeedRoutes({ handler: apiFunction });
+ * ```
+ */
+export interface PublicFeedRoutesOptions {
+  readonly handler: IFunction;
+}
+
+/**
  * The HTTP API (API Gateway v2). Created empty so CloudFront can point at it;
  * then {@link addAuthorizedRoutes} adds the contract's routes, every one behind
- * a Cognito user-pool JWT authorizer (also the API's default authorizer), and
+ * a Cognito user-pool JWT authorizer, {@link addPublicFeedRoutes} the feed routes
+ * podcast apps fetch with no identity (explicitly without an authorizer), and
  * {@link restrictCorsTo} allows exactly one browser origin. Access logs (JSON)
- * go to their own log group; the default stage is throttled.
+ * go to their own log group; the default stage is throttled (per route).
  *
  * @example
  * ```ts
  * const api = new LumcastHttpApi(stack, 'Api', { config });
  * api.addAuthorizedRoutes({ userPool, client, handler: apiFunction });
+ * api.addPublicFeedRoutes({ handler: apiFunction });
  * ```
  */
 export class LumcastHttpApi extends Construct {
   readonly httpApi: HttpApi;
   readonly accessLogs: LogGroup;
   private readonly config: StageConfig;
+  private readonly integrations = new Map<IFunction, HttpLambdaIntegration>();
 
   constructor(scope: Construct, id: string, props: LumcastHttpApiProps) {
     super(scope, id);
@@ -117,9 +162,22 @@ export class LumcastHttpApi extends Construct {
     return Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
   }
 
+  /** One integration per function, shared by its routes (one Lambda permission). */
+  private integrationFor(handler: IFunction): HttpLambdaIntegration {
+    let integration = this.integrations.get(handler);
+    if (integration === undefined) {
+      integration = new HttpLambdaIntegration(
+        this.integrations.size === 0 ? 'ApiFunction' : `ApiFunction${this.integrations.size}`,
+        handler,
+      );
+      this.integrations.set(handler, integration);
+    }
+    return integration;
+  }
+
   /**
    * Adds every route of {@link API_ROUTES} → the api function, each with the
-   * Cognito JWT authorizer; the authorizer is also the API's default.
+   * Cognito JWT authorizer.
    *
    * @example
    * ```ts
@@ -131,7 +189,7 @@ export class LumcastHttpApi extends Construct {
       userPoolClients: [options.client],
       identitySource: ['$request.header.Authorization'],
     });
-    const integration = new HttpLambdaIntegration('ApiFunction', options.handler);
+    const integration = this.integrationFor(options.handler);
     for (const route of API_ROUTES) {
       this.httpApi.addRoutes({
         path: route.path,
@@ -141,6 +199,36 @@ export class LumcastHttpApi extends Construct {
       });
     }
     return authorizer;
+  }
+
+  /**
+   * Adds {@link PUBLIC_FEED_ROUTES} → the api function with `HttpNoneAuthorizer`
+   * (`AuthorizationType: NONE`, stated on each route so no default authorizer applies), and
+   * acknowledges cdk-nag's unauthenticated-route finding on exactly these routes, with the reason.
+   *
+   * @example
+   * ```ts
+   * api.addPublicFeedRoutes({ handler: fns.byHandler.api });
+   * ```
+   */
+  addPublicFeedRoutes(options: PublicFeedRoutesOptions): HttpRoute[] {
+    const integration = this.integrationFor(options.handler);
+    const authorizer = new HttpNoneAuthorizer();
+    const routes = PUBLIC_FEED_ROUTES.flatMap((route) =>
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [route.method],
+        integration,
+        authorizer,
+      }),
+    );
+    for (const route of routes) {
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: PUBLIC_FEED_ROUTE_REASON,
+      });
+    }
+    return routes;
   }
 
   /**
@@ -172,7 +260,7 @@ export class LumcastHttpApi extends Construct {
           ApiId: this.httpApi.apiId,
           CorsConfiguration: {
             AllowOrigins: [origin],
-            AllowMethods: ['GET', 'POST', 'OPTIONS'],
+            AllowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
             AllowHeaders: ['authorization', 'content-type'],
             AllowCredentials: false,
             MaxAge: 600,

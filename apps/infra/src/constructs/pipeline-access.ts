@@ -22,7 +22,7 @@ import { grantInvokeModel } from './bedrock-model';
  *
  * @example
  * ```ts
- * grantPipelineAccess(stack, { functions, users, jobs, series, audio, queue, stateMachine, bedrockModelId });
+ * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, audio, queue, stateMachine, bedrockModelId });
  * ```
  */
 export interface PipelineAccessTargets {
@@ -30,6 +30,7 @@ export interface PipelineAccessTargets {
   readonly users: Table;
   readonly jobs: Table;
   readonly series: Table;
+  readonly feeds: Table;
   readonly audio: Bucket;
   readonly queue: IQueue;
   readonly stateMachine: IStateMachine;
@@ -58,14 +59,15 @@ const X_RAY_AND_WILDCARD_REASON =
 /**
  * Least privilege, function by function, built from the pipeline's own
  * declaration of what each function's code sends ({@link FUNCTION_ACCESS}):
- * exact actions on the named table, `<prefix>*` of the audio bucket, the queue,
+ * exact actions on the named table, `dynamodb:Query` on each index the function queries by that
+ * index's own ARN (`<table ARN>/index/<name>`, no wildcard), `<prefix>*` of the audio bucket, the queue,
  * the state machine, Polly and the one Bedrock model, and nothing else. (The
  * platform adds each function's own log group and X-Ray; the SQS event source
  * adds the consumer's receive permissions.)
  *
  * @example
  * ```ts
- * grantPipelineAccess(stack, { functions, users, jobs, series, audio, queue, stateMachine, bedrockModelId });
+ * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, audio, queue, stateMachine, bedrockModelId });
  * ```
  */
 export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTargets): void {
@@ -74,6 +76,7 @@ export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTar
     users: targets.users,
     jobs: targets.jobs,
     series: targets.series,
+    feeds: targets.feeds,
   };
 
   for (const name of HANDLER_NAMES) {
@@ -86,6 +89,15 @@ export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTar
         grantee: fn,
         actions: [...actions],
         resourceArns: [tables[table].tableArn],
+      });
+    }
+    for (const table of PIPELINE_TABLES) {
+      const indexes = access.indexQueries?.[table] ?? [];
+      if (indexes.length === 0) continue;
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: ['dynamodb:Query'],
+        resourceArns: indexes.map((index) => `${tables[table].tableArn}/index/${index}`),
       });
     }
     for (const family of Object.keys(AUDIO_KEYS) as ObjectFamily[]) {
