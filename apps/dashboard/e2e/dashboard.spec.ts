@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { parseFeed } from 'podcast-partytime';
 
 const SOURCE_TEXT = [
   'Tides are the regular rise and fall of the sea caused by the Moon and the Sun.',
@@ -174,6 +175,72 @@ test.describe('the dashboard on the local stack', () => {
     const bobPeeks = await request.get(`/api/podcasts/${job?.jobId}`, { headers: asUser(bob) });
     expect(bobPeeks.status()).toBe(404);
     expect((await quotaOf(request, bob)).used).toBe(0);
+  });
+
+  test('a user subscribes to a series feed: the link the panel copies parses in Podcast Index’s parser, its enclosure plays by Range, and a revoke ends it', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const run = Date.now().toString(36);
+    const series = `rivers-${run}`;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/');
+    await pickUser(page, `carol-${run}`);
+
+    // An episode of the series, made in the form.
+    const form = page.getByRole('region', { name: 'New episode' });
+    await form.getByLabel('Topic').fill('How rivers shape valleys');
+    await form.getByLabel(/Source text/).fill(SOURCE_TEXT);
+    await form.getByLabel('Minutes').fill('1');
+    await form.getByLabel('Voice quality').selectOption('standard');
+    await form.getByLabel(/Series/).fill(series);
+    await form.getByRole('button', { name: 'Make episode' }).click();
+    const episode = page.getByTestId('episode').filter({ hasText: 'How rivers shape valleys' });
+    await expect(episode.getByTestId('episode-status')).toHaveText('ready', { timeout: 180_000 });
+
+    // The Feeds panel makes a link of that series, shows it, and copies it.
+    const feeds = page.getByRole('region', { name: 'Podcast feeds' });
+    await feeds.getByLabel('Episodes in the feed').selectOption(series);
+    await feeds.getByRole('button', { name: 'Create feed link' }).click();
+    await expect(feeds.getByText(`Made a feed link for ${series}.`)).toBeVisible();
+    const link = feeds.getByRole('textbox', { name: `Feed link for ${series}`, exact: true });
+    const feedUrl = await link.inputValue();
+    expect(feedUrl).toMatch(new RegExp(`^http://localhost:\\d+/feeds/f-[A-Za-z0-9_-]{22}$`));
+    await feeds.getByRole('button', { name: `Copy feed link for ${series}`, exact: true }).click();
+    await expect(feeds.getByText('Copied', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+
+    // A podcast app: no identity, the feed parsed by Podcast Index's parser.
+    const answer = await request.get(feedUrl);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const parsed = parseFeed(await answer.text());
+    expect(parsed?.title).toBe(`${series} — Lumcast`);
+    expect(parsed?.items).toHaveLength(1);
+    const item = parsed?.items[0];
+    expect(item?.title).toBe('How rivers shape valleys');
+    expect(item?.enclosure?.type).toBe('audio/mpeg');
+    expect(item?.enclosure?.length).toBeGreaterThan(0);
+
+    // Its enclosure plays as apps fetch it: a Range answered 206, of the length the feed states.
+    const part = await request.get(item?.enclosure?.url as string, {
+      headers: { range: 'bytes=0-1023' },
+    });
+    expect(part.status()).toBe(206);
+    expect(part.headers()['content-range']).toBe(`bytes 0-1023/${item?.enclosure?.length}`);
+    expect((await part.body()).byteLength).toBe(1024);
+    const chapters = await request.get(item?.podcastChapters?.url as string);
+    expect(((await chapters.json()) as { version: string }).version).toBe('1.2.0');
+
+    // Revoked from the panel (with its confirm step), the link stops answering.
+    await feeds.getByRole('button', { name: `Revoke feed link for ${series}`, exact: true }).click();
+    await feeds
+      .getByRole('button', { name: `Confirm revoke of feed link for ${series}`, exact: true })
+      .click();
+    await expect(feeds.getByText(`Revoked the feed link for ${series}.`)).toBeVisible();
+    await expect(link).toHaveCount(0);
+    expect((await request.get(feedUrl)).status()).toBe(404);
   });
 
   test('the dashboard fits a 375 px wide phone screen without sideways scrolling', async ({
