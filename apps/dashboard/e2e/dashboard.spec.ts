@@ -234,7 +234,9 @@ test.describe('the dashboard on the local stack', () => {
     expect(((await chapters.json()) as { version: string }).version).toBe('1.2.0');
 
     // Revoked from the panel (with its confirm step), the link stops answering.
-    await feeds.getByRole('button', { name: `Revoke feed link for ${series}`, exact: true }).click();
+    await feeds
+      .getByRole('button', { name: `Revoke feed link for ${series}`, exact: true })
+      .click();
     await feeds
       .getByRole('button', { name: `Confirm revoke of feed link for ${series}`, exact: true })
       .click();
