@@ -105,9 +105,13 @@ function isTextual(contentType: string | undefined): boolean {
 
 /**
  * Starts the HTTP API as API Gateway runs it: routes from the template (most specific match,
- * `{param}` and `{proxy+}`), the JWT authorizer (signature against the JWKS, `iss`, `aud` or
- * `client_id`, `exp`/`nbf`; claims at `requestContext.authorizer.jwt.claims`; otherwise 401
- * `{"message":"Unauthorized"}`), payload format 2.0 events and responses, 404
+ * `{param}` and `{proxy+}`; a method matches only its own routes and `ANY`, so HEAD needs a HEAD
+ * route), the JWT authorizer on routes whose `AuthorizationType` is `JWT` (signature against the
+ * JWKS, `iss`, `aud` or `client_id`, `exp`/`nbf`; claims at `requestContext.authorizer.jwt.claims`;
+ * otherwise 401 `{"message":"Unauthorized"}`; a `NONE` route is invoked with no identity), the
+ * `x-forwarded-for`/`-port`/`-proto` headers API Gateway adds (`http` here), payload format 2.0
+ * events and responses (a base64 body sent as its bytes, headers such as `location` passed
+ * through, a 204 with no body), 404
  * `{"message":"Not Found"}` for an unknown route and 500 `{"message":"Internal Server Error"}`
  * when the function fails.
  *
@@ -178,6 +182,13 @@ export async function startHttpApiGateway(options: HttpApiGatewayOptions): Promi
       if (name === 'cookie') cookies.push(...String(value).split(/;\s*/));
       else headers[name] = Array.isArray(value) ? value.join(',') : value;
     }
+    // API Gateway always adds these; here the client reached a plain-HTTP listener on this port.
+    const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+    headers['x-forwarded-for'] = headers['x-forwarded-for']
+      ? `${headers['x-forwarded-for']}, ${sourceIp}`
+      : sourceIp;
+    headers['x-forwarded-port'] = String(req.socket.localPort ?? '');
+    headers['x-forwarded-proto'] = 'http';
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams)
       query[name] = name in query ? `${query[name]},${value}` : value;
@@ -202,7 +213,7 @@ export async function startHttpApiGateway(options: HttpApiGatewayOptions): Promi
           method,
           path: url.pathname,
           protocol: `HTTP/${req.httpVersion}`,
-          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          sourceIp,
           userAgent: headers['user-agent'] ?? '',
         },
         requestId: randomUUID(),
@@ -284,6 +295,12 @@ function writeResult(res: ServerResponse, payload: unknown): void {
   for (const [name, values] of Object.entries(shaped.multiValueHeaders ?? {}))
     headers[name] = values;
   if (shaped.cookies?.length) headers['set-cookie'] = shaped.cookies;
+  // A 204 or 304 has no body and no Content-Length (RFC 9110); a HEAD answer's body is never sent.
+  if (shaped.statusCode === 204 || shaped.statusCode === 304) {
+    res.writeHead(shaped.statusCode, headers);
+    res.end();
+    return;
+  }
   headers['content-length'] = String(body.length);
   res.writeHead(shaped.statusCode, headers);
   res.end(body);

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+} from '@aws-sdk/client-dynamodb';
 import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -155,6 +160,34 @@ describe('the DynamoDB front door', () => {
         resource: table.tableArn,
       }),
     );
+  });
+
+  it('authorizes a Query with IndexName on the index ARN, as AWS does: the api through to the index, a role without that index grant refused naming it', async () => {
+    const feeds = app.tables.find((t) =>
+      (t.globalSecondaryIndexes ?? []).some((i) => i.IndexName === 'user-feeds'),
+    );
+    if (feeds === undefined) throw new Error('no table with the user-feeds index');
+    const indexArn = `${feeds.tableArn}/index/user-feeds`;
+    const query = new QueryCommand({
+      TableName: feeds.tableName,
+      IndexName: 'user-feeds',
+      KeyConditionExpression: 'userId = :u',
+      ExpressionAttributeValues: { ':u': { S: 'door-user' } },
+    });
+    const api = new DynamoDBClient(clientConfig(fn('api'), 'dynamodb'));
+    await expect(api.send(query)).resolves.toMatchObject({ Items: [] });
+    expect(endpoints.calls).toContainEqual(
+      expect.objectContaining({
+        functionLogicalId: fn('api').logicalId,
+        action: 'dynamodb:Query',
+        resource: indexArn,
+      }),
+    );
+    const consumer = new DynamoDBClient(clientConfig(fn('sqs-consumer'), 'dynamodb'));
+    await expect(consumer.send(query)).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      message: expect.stringContaining(`dynamodb:Query on resource: ${indexArn}`),
+    });
   });
 
   it('refuses a wrong secret as InvalidSignatureException and an unknown key as UnrecognizedClientException', async () => {

@@ -161,3 +161,119 @@ describe('the HTTP API gateway', () => {
     });
   });
 });
+
+describe('the HTTP API gateway on public feed routes', () => {
+  const feedApi: HttpApiSpec = {
+    ...api,
+    routes: [
+      ...(['GET', 'HEAD'] as const).map((method) => ({
+        routeKey: `${method} /feeds/{proxy+}`,
+        authorizationType: 'NONE' as const,
+        functionLogicalId: 'ApiFn',
+        payloadFormatVersion: '2.0',
+      })),
+      {
+        routeKey: 'DELETE /api/feeds/{feedId}',
+        authorizationType: 'JWT',
+        functionLogicalId: 'ApiFn',
+        payloadFormatVersion: '2.0',
+      },
+    ],
+  };
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
+  const seen: { rawPath: string; headers: Record<string, string>; [key: string]: unknown }[] = [];
+  let feeds: HttpApiGateway;
+
+  beforeAll(async () => {
+    feeds = await startHttpApiGateway({
+      api: feedApi,
+      jwks: issuer.jwks,
+      invoke: async (_id, event) => {
+        const e = event as (typeof seen)[number] & { requestContext: { http: { method: string } } };
+        seen.push(e);
+        const head = e.requestContext.http.method === 'HEAD';
+        if (e.rawPath.endsWith('/cover.png')) {
+          return {
+            payload: {
+              statusCode: 206,
+              headers: { 'content-type': 'image/png', 'content-range': 'bytes 0-9/10' },
+              body: head ? '' : png.toString('base64'),
+              isBase64Encoded: !head,
+            },
+          };
+        }
+        if (e.rawPath.endsWith('/audio.mp3')) {
+          return {
+            payload: { statusCode: 302, headers: { location: 'http://127.0.0.1:1/signed?x=1' } },
+          };
+        }
+        if (e.rawPath.startsWith('/api/feeds/')) return { payload: { statusCode: 204 } };
+        return {
+          payload: {
+            statusCode: 200,
+            headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
+            body: head ? '' : '<rss version="2.0"/>',
+          },
+        };
+      },
+    });
+  });
+  afterAll(() => feeds.stop());
+
+  it('invokes a NONE route with no identity and the greedy rest of the path as {proxy}', async () => {
+    const response = await fetch(`${feeds.url}/feeds/f-1/episodes/j-1/chapters.json`);
+    expect(response.status).toBe(200);
+    const event = seen.at(-1) as unknown as { pathParameters: object; requestContext: object };
+    expect(event.pathParameters).toEqual({ proxy: 'f-1/episodes/j-1/chapters.json' });
+    expect(event.requestContext).not.toHaveProperty('authorizer');
+    expect(seen.at(-1)?.headers).toMatchObject({
+      'x-forwarded-proto': 'http',
+      'x-forwarded-port': new URL(feeds.url).port,
+      'x-forwarded-for': '127.0.0.1',
+    });
+  });
+
+  it('answers HEAD through its own route, with headers and no body', async () => {
+    const response = await fetch(`${feeds.url}/feeds/f-1`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('sends an isBase64Encoded body as its bytes, with the status and headers the function set', async () => {
+    const response = await fetch(`${feeds.url}/feeds/f-1/cover.png`, {
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 0-9/10');
+    expect(response.headers.get('content-length')).toBe('10');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(png);
+  });
+
+  it('passes a 302 and its location through untouched', async () => {
+    const response = await fetch(`${feeds.url}/feeds/f-1/episodes/j-1/audio.mp3`, {
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('http://127.0.0.1:1/signed?x=1');
+  });
+
+  it('answers a 204 with no body and no Content-Length, and still wants a JWT on the JWT route', async () => {
+    expect((await fetch(`${feeds.url}/api/feeds/f-1`, { method: 'DELETE' })).status).toBe(401);
+    const token = await issuer.mint({ sub: 'u' });
+    const response = await fetch(`${feeds.url}/api/feeds/f-1`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(await response.text()).toBe('');
+    expect(seen.at(-1)).toMatchObject({ pathParameters: { feedId: 'f-1' } });
+  });
+
+  it('matches no route for a method the template does not route (POST to a feed)', async () => {
+    const response = await fetch(`${feeds.url}/feeds/f-1`, { method: 'POST', body: 'x' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
+  });
+});

@@ -94,6 +94,42 @@ describe('IamEvaluator on the synthesized template', () => {
     expect(result.decision).toBe('ExplicitlyDenied');
   });
 
+  it('authorizes a Query with IndexName on the index ARN: the api reaches exactly its two indexes, no other role any, and a table grant no index', async () => {
+    const indexOf = (name: string) => {
+      const table = app.tables.find((t) =>
+        (t.globalSecondaryIndexes ?? []).some((i) => i.IndexName === name),
+      );
+      if (table === undefined) throw new Error(`No table of the template has the index ${name}`);
+      return { table, arn: `${table.tableArn}/index/${name}` };
+    };
+    const seriesEpisodes = indexOf('series-episodes');
+    const userFeeds = indexOf('user-feeds');
+    const query = (roleLogicalId: string, resource: string) =>
+      iam.evaluate({ roleLogicalId, action: 'dynamodb:Query', resource });
+    for (const fn of app.functions) {
+      for (const index of [seriesEpisodes, userFeeds]) {
+        const { decision } = await query(fn.roleLogicalId, index.arn);
+        expect({ handler: fn.handlerName, index: index.arn, decision }).toEqual({
+          handler: fn.handlerName,
+          index: index.arn,
+          decision: fn.handlerName === 'api' ? 'Allowed' : 'ImplicitlyDenied',
+        });
+      }
+    }
+    const api = app.functions.find((f) => f.handlerName === 'api');
+    if (api === undefined) throw new Error('No api function in the template');
+    // The api may Query the jobs table itself, yet that grant reaches no index of it.
+    await expect(query(api.roleLogicalId, seriesEpisodes.table.tableArn)).resolves.toEqual({
+      decision: 'Allowed',
+    });
+    const unnamed = await query(api.roleLogicalId, `${seriesEpisodes.table.tableArn}/index/other`);
+    expect(unnamed.decision).toBe('ImplicitlyDenied');
+    // Query on the feeds table itself is not granted: only its user-feeds index.
+    expect((await query(api.roleLogicalId, userFeeds.table.tableArn)).decision).toBe(
+      'ImplicitlyDenied',
+    );
+  });
+
   it('refuses a role the template does not define', async () => {
     await expect(
       iam.evaluate({
