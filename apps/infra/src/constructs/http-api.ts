@@ -106,7 +106,7 @@ export interface PublicFeedRoutesOptions {
  * a Cognito user-pool JWT authorizer, {@link addPublicFeedRoutes} the feed routes
  * podcast apps fetch with no identity (explicitly without an authorizer), and
  * {@link restrictCorsTo} allows exactly one browser origin. Access logs (JSON)
- * go to their own log group; the default stage is throttled (per route).
+ * go to their own log group; the default stage is throttled.
  *
  * @example
  * ```ts
