@@ -188,3 +188,44 @@ export class FeedLimitError extends PipelineError {
     super(`You have ${limit} feeds, the most one account keeps; revoke one first.`);
   }
 }
+
+/**
+ * Why a source link could not be read: not a public address, a bad URL, too big, too slow, an
+ * HTTP error, a type Lumcast cannot read, no text in it, or too many redirects.
+ *
+ * @example
+ * ```ts
+ * const reason: SourceLinkProblem = 'not_public';
+ * ```
+ */
+export type SourceLinkProblem =
+  | 'bad_url'
+  | 'not_public'
+  | 'too_big'
+  | 'timeout'
+  | 'http_status'
+  | 'unsupported_type'
+  | 'no_text'
+  | 'too_many_redirects'
+  | 'unreachable';
+
+/**
+ * A source link the pipeline would not or could not read as text (the job then fails
+ * uncharged). `problem` says why; the message, for the log, names the address or status.
+ *
+ * @example
+ * ```ts
+ * try { await sources.fetchText(url); } catch (error) { if (error instanceof SourceLinkError) console.log(error.problem); }
+ * ```
+ */
+export class SourceLinkError extends PipelineError {
+  override readonly name = 'SourceLinkError';
+
+  constructor(
+    readonly problem: SourceLinkProblem,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

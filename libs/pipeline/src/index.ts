@@ -56,6 +56,11 @@ export { FEEDS_TABLE_KEY, FeedsTable } from './feeds/feeds-table';
 export type { FeedsTableOptions } from './feeds/feeds-table';
 export type { FeedRecord } from './feeds/feed-record';
 
+// Sources: reading a source link, guarded (the local stack's tests allow loopback explicitly)
+export { LinkSourceFetcher } from './sources/link-source-fetcher';
+export type { LinkSourceFetcherOptions } from './sources/link-source-fetcher';
+export type { SourceFetcher } from './ports/source-fetcher';
+
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';
 export {
@@ -71,6 +76,7 @@ export {
   scriptWriterFrom,
   seriesEpisodesFrom,
   seriesMemoryFrom,
+  sourceFetcherFrom,
   synthesizerFrom,
 } from './composition/aws-services';
 export type { AwsClientFactories } from './composition/aws-services';

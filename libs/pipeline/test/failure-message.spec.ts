@@ -9,6 +9,7 @@ describe('the user-facing failure message', () => {
     ['SpeechServiceUnavailableError', 'speech_failed'],
     ['ModelUnavailableError', 'script_failed'],
     ['ScriptOutputError', 'script_failed'],
+    ['SourceLinkError', 'source_unreadable'],
     ['AudioFormatError', 'assembly_failed'],
     ['States.Timeout', 'timed_out'],
     ['Sandbox.Timedout', 'timed_out'],

@@ -28,6 +28,7 @@ import { SeriesMemory } from '../src/series/series-memory';
 import { objectKeys } from '../src/ports/object-store';
 import { createFinishScriptStep } from '../src/steps/finish-script';
 import { createWriteChapterStep } from '../src/steps/write-chapter';
+import { LinkSourceFetcher } from '../src/sources/link-source-fetcher';
 import { createWriteOutlineStep } from '../src/steps/write-outline';
 import type { ScriptArtifact } from '../src/steps/write-script';
 import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
@@ -115,7 +116,14 @@ afterAll(() => dynamo.close());
 /** A 30-minute job taken through WriteOutline and every WriteChapter by a writer of `totalWords`. */
 async function writtenInParts(totalWords: number) {
   const writer = new SizedChapterWriter(totalWords);
-  const deps = { jobs, store, writer, seriesMemory, maxChunkChars: 3_000 };
+  const deps = {
+    jobs,
+    store,
+    writer,
+    seriesMemory,
+    sources: new LinkSourceFetcher(),
+    maxChunkChars: 3_000,
+  };
   const job = queuedJob({ minutes: MINUTES, quality: QUALITY });
   await jobs.create(job);
   const ref = { userId: job.userId, jobId: job.jobId };

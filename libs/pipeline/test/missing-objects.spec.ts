@@ -18,6 +18,7 @@ import { createCallbackStep } from '../src/steps/callback';
 import { FAILURE_MESSAGES } from '../src/steps/failure-message';
 import { createFinishScriptStep } from '../src/steps/finish-script';
 import { createWriteChapterStep } from '../src/steps/write-chapter';
+import { LinkSourceFetcher } from '../src/sources/link-source-fetcher';
 import { createWriteOutlineStep } from '../src/steps/write-outline';
 import { createWriteScriptStep } from '../src/steps/write-script';
 import { startLocalS3, type LocalS3 } from './local-s3';
@@ -41,7 +42,14 @@ afterAll(async () => {
   await Promise.all([dynamo.close(), s3.stop()]);
 });
 
-const deps = () => ({ jobs, store, writer, seriesMemory, maxChunkChars: 3_000 });
+const deps = () => ({
+  jobs,
+  store,
+  writer,
+  seriesMemory,
+  sources: new LinkSourceFetcher(),
+  maxChunkChars: 3_000,
+});
 
 /** A long deterministic source text, so a 30-minute offline episode is written in parts. */
 const longSource = Array.from(

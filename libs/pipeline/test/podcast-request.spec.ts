@@ -3,7 +3,11 @@ import {
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
-import { parsePodcastRequest, PodcastRequestError } from '../src/api/podcast-request';
+import {
+  parsePodcastRequest,
+  PodcastRequestError,
+  SOURCE_URL_MAX_CHARS,
+} from '../src/api/podcast-request';
 
 const valid = { topic: 'Tides', minutes: 2, quality: 'neural' };
 
@@ -91,6 +95,36 @@ describe('parsePodcastRequest', () => {
     expect(
       parsePodcastRequest(JSON.stringify({ ...valid, seriesId: null })).seriesId,
     ).toBeUndefined();
+  });
+
+  it('accepts a source link instead of a source text, normalized', () => {
+    const request = parsePodcastRequest(
+      JSON.stringify({ ...valid, sourceUrl: ' https://Example.org/tides?x=1 ' }),
+    );
+    expect(request.sourceUrl).toBe('https://example.org/tides?x=1');
+    expect(request.sourceText).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'a source text and a source link together',
+      { sourceText: 'Tides.', sourceUrl: 'https://example.org/' },
+    ],
+    ['a link that is not a URL', { sourceUrl: 'example.org/tides' }],
+    ['a link of another scheme', { sourceUrl: 'file:///etc/passwd' }],
+    ['a link with credentials', { sourceUrl: 'https://user:pw@example.org/' }],
+    ['a link that is not text', { sourceUrl: 42 }],
+    ['an empty link', { sourceUrl: ' ' }],
+    [
+      'a link over the limit',
+      { sourceUrl: `https://example.org/${'a'.repeat(SOURCE_URL_MAX_CHARS)}` },
+    ],
+  ])('refuses %s, naming sourceUrl', (_, fields) => {
+    const error = refusal(JSON.stringify({ ...valid, ...fields }));
+    expect({ code: error.code, field: error.field }).toEqual({
+      code: 'invalid_field',
+      field: 'sourceUrl',
+    });
   });
 
   it('refuses a request with no topic, naming the topic', () => {

@@ -4,6 +4,8 @@ import {
   ScriptInputError,
   type ScriptOutline,
 } from '@lumcast/script-generation';
+import { SourceLinkError } from '../src/errors';
+import type { SourceFetcher } from '../src/ports/source-fetcher';
 import { SeriesMemory } from '../src/series/series-memory';
 import { buildWriteScriptHandler } from '../src/composition/handler-builders';
 import { JobsTable } from '../src/jobs/jobs-table';
@@ -34,7 +36,27 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.close());
 
-const deps = () => ({ jobs, store, writer, seriesMemory, maxChunkChars: MAX_CHUNK_CHARS });
+/** A source fetcher that answers one link and records every link asked for. */
+class RecordingSources implements SourceFetcher {
+  readonly asked: string[] = [];
+  constructor(private readonly pages: Readonly<Record<string, string>> = {}) {}
+  async fetchText(url: string): Promise<string> {
+    this.asked.push(url);
+    const page = this.pages[url];
+    if (page === undefined) throw new SourceLinkError('http_status', 'The link answered HTTP 404.');
+    return page;
+  }
+}
+
+let sources = new RecordingSources();
+const deps = () => ({
+  jobs,
+  store,
+  writer,
+  seriesMemory,
+  sources,
+  maxChunkChars: MAX_CHUNK_CHARS,
+});
 const writeOutline = () => createWriteOutlineStep(deps());
 const writeChapter = () => createWriteChapterStep(deps());
 const finishScript = () => createFinishScriptStep(deps());
@@ -338,5 +360,39 @@ describe('buildWriteScriptHandler', () => {
         handler()({ userId: job.userId, jobId: job.jobId, phase: 'chapter', part }),
       ).rejects.toThrow(StepInputError);
     }
+  });
+});
+
+describe('a job with a source link', () => {
+  const link = 'https://example.org/tides';
+
+  it('is written from the link’s text, read once by WriteOutline and kept in the outline for the chapters', async () => {
+    const page = sourceText(60);
+    sources = new RecordingSources({ [link]: page });
+    const job = queuedJob({ minutes: 12, sourceText: undefined, sourceUrl: link });
+    await jobs.create(job);
+    const ref = { userId: job.userId, jobId: job.jobId };
+    const { parts } = await writeOutline()(ref);
+    for (const part of parts) await writeChapter()({ ...ref, part });
+    await finishScript()(ref);
+    expect(sources.asked).toEqual([link]);
+    const stored = storedOutlineSchema.parse(
+      JSON.parse(
+        Buffer.from(await store.get(objectKeys.scriptOutline(job.userId, job.jobId))).toString(),
+      ),
+    );
+    expect(stored.request.sourceText).toBe(page);
+  });
+
+  it('fails WriteOutline with the SourceLinkError when the link cannot be read, storing no outline', async () => {
+    sources = new RecordingSources();
+    const job = queuedJob({ minutes: 12, sourceText: undefined, sourceUrl: link });
+    await jobs.create(job);
+    const ref = { userId: job.userId, jobId: job.jobId };
+    await expect(writeOutline()(ref)).rejects.toMatchObject({
+      name: 'SourceLinkError',
+      problem: 'http_status',
+    });
+    await expect(store.get(objectKeys.scriptOutline(job.userId, job.jobId))).rejects.toThrow();
   });
 });

@@ -8,6 +8,7 @@ import {
   jobsTableFrom,
   readEnvironment,
   seriesMemoryFrom,
+  sourceFetcherFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
@@ -31,5 +32,7 @@ export const handler = buildWriteScriptHandler({
     }),
   ),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
+  // Source links are read from the internet (public addresses only): the function is in no VPC.
+  sources: sourceFetcherFrom(),
   maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
 });

@@ -10,6 +10,8 @@ import { normalizeSeriesId } from '../series/series-id';
 export interface PodcastRequest {
   topic: string;
   sourceText?: string;
+  /** A public web page or text file the pipeline reads as the source (instead of `sourceText`). */
+  sourceUrl?: string;
   minutes: number;
   quality: VoiceQuality;
   seriesId?: string;
@@ -28,12 +30,32 @@ export class PodcastRequestError extends Error {
   }
 }
 
-const ALLOWED_FIELDS = new Set(['topic', 'sourceText', 'minutes', 'quality', 'seriesId']);
+const ALLOWED_FIELDS = new Set([
+  'topic',
+  'sourceText',
+  'sourceUrl',
+  'minutes',
+  'quality',
+  'seriesId',
+]);
+
+/**
+ * Longest accepted source link, in characters.
+ *
+ * @example
+ * ```ts
+ * <input type="url" maxLength={SOURCE_URL_MAX_CHARS} />
+ * ```
+ */
+export const SOURCE_URL_MAX_CHARS = 2048;
 
 /**
  * Parses and validates a `POST /api/podcasts` body (raw text). The limits on
  * topic, source text, minutes and quality are the script-generation lib's;
- * unknown fields (a `userId`, say) are refused rather than ignored.
+ * unknown fields (a `userId`, say) are refused rather than ignored. `sourceUrl` (an absolute
+ * http(s) URL without credentials, at most {@link SOURCE_URL_MAX_CHARS}) replaces
+ * `sourceText`: giving both is refused. Whether its address is public is checked when the
+ * pipeline reads it (after DNS resolution), not here.
  *
  * @example
  * ```ts
@@ -54,13 +76,22 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
   if (unknown) {
     throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
   }
-  const { seriesId, ...scriptFields } = body as Record<string, unknown>;
+  const { seriesId, sourceUrl, ...scriptFields } = body as Record<string, unknown>;
   const series = parseSeriesId(seriesId);
+  const link = parseSourceUrl(sourceUrl);
+  if (link !== undefined && scriptFields['sourceText'] !== undefined) {
+    throw new PodcastRequestError(
+      'invalid_field',
+      'Give sourceText or sourceUrl, not both.',
+      'sourceUrl',
+    );
+  }
   try {
     const request = parseScriptRequest(scriptFields);
     return {
       topic: request.topic,
       sourceText: request.sourceText,
+      ...(link === undefined ? {} : { sourceUrl: link }),
       minutes: request.minutes,
       quality: request.quality,
       seriesId: series,
@@ -84,4 +115,27 @@ function parseSeriesId(seriesId: unknown): string | undefined {
     );
   }
   return series;
+}
+
+/** An absent source link is none; a given one must be an absolute http(s) URL without credentials. */
+function parseSourceUrl(sourceUrl: unknown): string | undefined {
+  if (sourceUrl === undefined || sourceUrl === null) return undefined;
+  const refuse = (why: string) =>
+    new PodcastRequestError('invalid_field', `sourceUrl ${why}.`, 'sourceUrl');
+  if (typeof sourceUrl !== 'string' || sourceUrl.trim() === '') throw refuse('must be a URL');
+  if (sourceUrl.length > SOURCE_URL_MAX_CHARS) {
+    throw refuse(`must be at most ${SOURCE_URL_MAX_CHARS} characters`);
+  }
+  let link: URL;
+  try {
+    link = new URL(sourceUrl.trim());
+  } catch {
+    throw refuse('must be an absolute URL such as https://example.com/article');
+  }
+  if (link.protocol !== 'https:' && link.protocol !== 'http:')
+    throw refuse('must be http or https');
+  if (link.username !== '' || link.password !== '') {
+    throw refuse('must not carry a user name or password');
+  }
+  return link.href;
 }

@@ -26,6 +26,7 @@ import { FeedsTable } from '../feeds/feeds-table';
 import { JobsTable } from '../jobs/jobs-table';
 import { SeriesEpisodes } from '../series/series-episodes';
 import { SeriesMemory } from '../series/series-memory';
+import { LinkSourceFetcher } from '../sources/link-source-fetcher';
 import { once } from './once';
 import type { PipelineServices } from './pipeline-services';
 
@@ -48,6 +49,14 @@ export function feedsTableFrom(env: Environment, dynamodb: DynamoDBClient): Feed
 /** Series' episodes, from the jobs table's series index. @example `seriesEpisodesFrom(env, dynamodb)` */
 export function seriesEpisodesFrom(env: Environment, dynamodb: DynamoDBClient): SeriesEpisodes {
   return new SeriesEpisodes({ client: dynamodb, tableName: env.LUMCAST_JOBS_TABLE });
+}
+
+/**
+ * The reader of source links, guarded against request forgery (public addresses only).
+ * @example `sourceFetcherFrom()`
+ */
+export function sourceFetcherFrom(): LinkSourceFetcher {
+  return new LinkSourceFetcher();
 }
 
 /** The quota ledger on `LUMCAST_USERS_TABLE`. @example `ledgerFrom(env, dynamodb)` */
@@ -189,6 +198,7 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
     feeds: once(() => feedsTableFrom(env, clients.dynamodb())),
     seriesEpisodes: once(() => seriesEpisodesFrom(env, clients.dynamodb())),
     seriesMemory: once(() => seriesMemoryFrom(env, clients.dynamodb())),
+    sources: once(() => sourceFetcherFrom()),
     store: once(() => audioStoreFrom(env, clients.s3())),
     links: once(() => episodeLinksFrom(env, clients.s3())),
     queue: once(() => jobQueueFrom(env, clients.sqs())),

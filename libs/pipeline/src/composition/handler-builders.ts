@@ -42,7 +42,7 @@ export function buildSqsConsumer(deps: Omit<JobConsumerDeps, 'logger'>) {
  * (one WriteChapter of the chapters Map), `finish` (FinishScript); without `phase`, the
  * whole script in one invocation as before.
  *
- * @example `buildWriteScriptHandler({ jobs, store, writer, seriesMemory, maxChunkChars: 3000 })`
+ * @example `buildWriteScriptHandler({ jobs, store, writer, seriesMemory, sources, maxChunkChars: 3000 })`
  */
 export function buildWriteScriptHandler(deps: WriteScriptDeps) {
   const writeOutline = createWriteOutlineStep(deps);

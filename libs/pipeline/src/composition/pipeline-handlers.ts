@@ -42,6 +42,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         store: services.store(),
         writer: services.writer(),
         seriesMemory: services.seriesMemory(),
+        sources: services.sources(),
         maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
       }),
     synthesize: () =>

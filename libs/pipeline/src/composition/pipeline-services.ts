@@ -9,6 +9,7 @@ import type { EpisodeLinks } from '../ports/episode-links';
 import type { ExecutionStarter } from '../ports/execution-starter';
 import type { JobQueue } from '../ports/job-queue';
 import type { ObjectStore } from '../ports/object-store';
+import type { SourceFetcher } from '../ports/source-fetcher';
 
 /**
  * The services the handlers are built from, each created on first use: AWS
@@ -25,6 +26,7 @@ export interface PipelineServices {
   feeds(): FeedsTable;
   seriesEpisodes(): SeriesEpisodes;
   seriesMemory(): SeriesMemory;
+  sources(): SourceFetcher;
   store(): ObjectStore;
   links(): EpisodeLinks;
   queue(): JobQueue;

@@ -57,6 +57,8 @@ export interface JobRecord {
   status: JobStatus;
   topic: string;
   sourceText?: string;
+  /** The source link the pipeline reads instead of `sourceText`. */
+  sourceUrl?: string;
   minutes: number;
   quality: VoiceQuality;
   seriesId?: string;

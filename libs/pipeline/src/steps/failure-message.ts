@@ -10,6 +10,7 @@ export type FailureKind =
   | 'speech_throttled'
   | 'speech_failed'
   | 'script_failed'
+  | 'source_unreadable'
   | 'assembly_failed'
   | 'timed_out'
   | 'aborted'
@@ -29,6 +30,8 @@ export const FAILURE_MESSAGES: Readonly<Record<FailureKind, string>> = Object.fr
     'The speech service was too busy to voice this episode; nothing was charged. Please try again in a few minutes.',
   speech_failed: 'The voices of this episode could not be generated; nothing was charged.',
   script_failed: 'The script of this episode could not be written; nothing was charged.',
+  source_unreadable:
+    'The source link could not be read as text; nothing was charged. Use a public web page or text file under 10 MB, or paste the text instead.',
   assembly_failed: 'The audio of this episode could not be put together; nothing was charged.',
   timed_out: 'The episode took too long to make and was stopped; nothing was charged.',
   aborted: 'The episode was stopped before it was finished; nothing was charged.',
@@ -51,6 +54,7 @@ const KIND_BY_ERROR: Readonly<Record<string, FailureKind>> = {
   ScriptOutputError: 'script_failed',
   ModelRequestError: 'script_failed',
   ModelUnavailableError: 'script_failed',
+  SourceLinkError: 'source_unreadable',
   AudioAssemblyError: 'assembly_failed',
   AudioFormatError: 'assembly_failed',
   InvalidAudioOptionsError: 'assembly_failed',

@@ -3,23 +3,30 @@ import type { JobRecord } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
+import type { SourceFetcher } from '../ports/source-fetcher';
 import { JobStateError } from './step-errors';
 import type { ScriptArtifact, WriteScriptOutput } from './write-script';
 
 /**
  * The start both script steps share (WriteScript, and WriteOutline for long episodes): the job
- * must exist and not be final; it moves to `writing_script`, and a job in a series gets the
- * series' memory. Throws {@link JobStateError} for a missing or final job.
+ * must exist and not be final; it moves to `writing_script`, a job in a series gets the
+ * series' memory, and a job with a source link gets the link's text (read once, here; a link
+ * that cannot be read throws `SourceLinkError`, which fails the job uncharged). Throws
+ * {@link JobStateError} for a missing or final job.
  *
  * @example
  * ```ts
- * const { job, series } = await startScriptWriting(deps, { userId, jobId });
+ * const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
  * ```
  */
 export async function startScriptWriting(
-  deps: { jobs: JobsTable; seriesMemory: SeriesMemory },
+  deps: { jobs: JobsTable; seriesMemory: SeriesMemory; sources: SourceFetcher },
   { userId, jobId }: { userId: string; jobId: string },
-): Promise<{ job: JobRecord; series: Awaited<ReturnType<SeriesMemory['recall']>> | undefined }> {
+): Promise<{
+  job: JobRecord;
+  series: Awaited<ReturnType<SeriesMemory['recall']>> | undefined;
+  sourceText: string | undefined;
+}> {
   const job = await deps.jobs.get(userId, jobId);
   if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
   if (!(await deps.jobs.setStatus(userId, jobId, 'writing_script'))) {
@@ -28,7 +35,10 @@ export async function startScriptWriting(
   const series = job.seriesId
     ? await deps.seriesMemory.recall({ userId, seriesId: job.seriesId })
     : undefined;
-  return { job, series };
+  // A source link is read here, once: the outline keeps the text for the chapters after it.
+  const sourceText =
+    job.sourceUrl === undefined ? job.sourceText : await deps.sources.fetchText(job.sourceUrl);
+  return { job, series, sourceText };
 }
 
 /**

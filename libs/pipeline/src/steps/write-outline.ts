@@ -5,6 +5,7 @@ import {
 } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesMemory } from '../series/series-memory';
+import type { SourceFetcher } from '../ports/source-fetcher';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
 import { startScriptWriting } from './script-writing';
@@ -15,6 +16,8 @@ export interface WriteOutlineDeps {
   store: ObjectStore;
   writer: ScriptWriter & Partial<ScriptPartsWriter>;
   seriesMemory: SeriesMemory;
+  /** Reads a job's source link (`LinkSourceFetcher`). */
+  sources: SourceFetcher;
 }
 
 /** Whether a writer can write in parts (a writer with only `write` writes whole scripts). */
@@ -40,10 +43,10 @@ export function createWriteOutlineStep(deps: WriteOutlineDeps) {
     userId,
     jobId,
   }: Pick<WriteOutlineInput, 'userId' | 'jobId'>): Promise<WriteOutlineOutput> {
-    const { job, series } = await startScriptWriting(deps, { userId, jobId });
+    const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
     const request = parseScriptRequest({
       topic: job.topic,
-      sourceText: job.sourceText,
+      sourceText,
       minutes: job.minutes,
       quality: job.quality,
       series,

@@ -6,6 +6,7 @@ import type {
 } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesMemory } from '../series/series-memory';
+import type { SourceFetcher } from '../ports/source-fetcher';
 import type { ObjectStore } from '../ports/object-store';
 import { startScriptWriting, storeScriptForSynthesis } from './script-writing';
 import type { JobRef, SpeechChunkItem } from './step-inputs';
@@ -30,6 +31,8 @@ export interface WriteScriptDeps {
   /** Writes whole scripts; with `planScript`/`writeChapter` it also writes long ones in parts. */
   writer: ScriptWriter & Partial<ScriptPartsWriter>;
   seriesMemory: SeriesMemory;
+  /** Reads a job's source link (`LinkSourceFetcher`). */
+  sources: SourceFetcher;
   maxChunkChars: number;
 }
 
@@ -46,10 +49,10 @@ export interface WriteScriptDeps {
  */
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {
-    const { job, series } = await startScriptWriting(deps, { userId, jobId });
+    const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
     const script = await deps.writer.write({
       topic: job.topic,
-      sourceText: job.sourceText,
+      sourceText,
       minutes: job.minutes,
       quality: job.quality,
       series,

@@ -61,6 +61,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       status: 'queued',
       topic: request.topic,
       sourceText: request.sourceText,
+      ...(request.sourceUrl === undefined ? {} : { sourceUrl: request.sourceUrl }),
       minutes: request.minutes,
       quality: request.quality,
       seriesId: request.seriesId,

@@ -1,0 +1,130 @@
+/**
+ * Episodes from a source link on the local stack: the page is read by the pipeline (the guarded
+ * fetcher, with loopback allowed by this test's own configuration), and a link that cannot be read
+ * fails the job uncharged.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { LinkSourceFetcher, objectKeys, type PublicJob } from '@lumcast/pipeline';
+import type { LocalStack } from '../local-stack';
+import { callApi, makeEpisode, startTestStack, temporaryDataDir, ToneSynthesizer } from './support';
+
+jest.setTimeout(180_000);
+
+const PAGE = `<!doctype html><html><head><title>Estuaries</title><script>var ignored = 1;</script></head>
+<body><nav>Home · About</nav><article><h1>Estuaries</h1>
+<p>An estuary is where a river meets the sea. Fresh water mixes with salt water there.</p>
+<p>Mangrove forests grow in tropical estuaries. Their roots shelter young fish from predators.</p>
+<p>The Severn estuary has one of the largest tidal ranges on Earth, about fifteen metres.</p>
+</article></body></html>`;
+
+let pages: Server;
+let pagesOrigin: string;
+
+beforeAll(async () => {
+  pages = createServer((request, response) => {
+    if (request.url === '/estuaries') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(PAGE);
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('not here');
+    }
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  pages.closeAllConnections();
+  await new Promise((resolve) => pages.close(resolve));
+});
+
+const request = { topic: 'Estuaries', minutes: 1, quality: 'standard' };
+
+async function quotaOf(stack: LocalStack, user: string) {
+  return (await callApi(stack, 'GET', '/api/quota', { user })).body as {
+    used: number;
+    reserved: number;
+  };
+}
+
+describe('an episode from a source link', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: {
+        synthesizer: () => new ToneSynthesizer(),
+        // This test's own configuration: its page server is on loopback.
+        sources: () => new LinkSourceFetcher({ allowLoopback: true }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('is written from the page’s text, without its scripts or navigation, and charged', async () => {
+    const job = await makeEpisode(stack, 'erin', {
+      ...request,
+      sourceUrl: `${pagesOrigin}/estuaries`,
+    });
+    expect(job.status).toBe('ready');
+    const stored = JSON.parse(
+      readFileSync(path.join(data.dir, 'objects', objectKeys.script('erin', job.jobId)), 'utf8'),
+    ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };
+    const spoken = stored.script.chapters
+      .flatMap((chapter) => chapter.segments.map((segment) => segment.text))
+      .join(' ');
+    expect(spoken).toMatch(/Mangrove|Severn|fresh water/i);
+    expect(spoken).not.toContain('ignored');
+    expect((await quotaOf(stack, 'erin')).used).toBe(job.cost);
+  });
+
+  it('fails uncharged, saying why in words a user can act on, when the link answers 404', async () => {
+    const job = await makeEpisode(stack, 'finn', { ...request, sourceUrl: `${pagesOrigin}/gone` });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/source link could not be read.*nothing was charged/);
+    expect(await quotaOf(stack, 'finn')).toMatchObject({ used: 0, reserved: 0 });
+  });
+});
+
+describe('the local stack’s own configuration', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: { synthesizer: () => new ToneSynthesizer() },
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  it('refuses a link to a loopback address (request forgery), failing the job uncharged', async () => {
+    const job: PublicJob = await makeEpisode(stack, 'gail', {
+      ...request,
+      sourceUrl: `${pagesOrigin}/estuaries`,
+    });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/source link could not be read/);
+    expect(await quotaOf(stack, 'gail')).toMatchObject({ used: 0, reserved: 0 });
+  });
+
+  it('answers 400 naming sourceUrl for a link that is not http(s)', async () => {
+    const answer = await callApi(stack, 'POST', '/api/podcasts', {
+      user: 'gail',
+      body: { ...request, sourceUrl: 'file:///etc/passwd' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.field).toBe('sourceUrl');
+  });
+});
