@@ -58,6 +58,7 @@ export type { FeedRecord } from './feeds/feed-record';
 
 // Sources: reading a source link, guarded (the local stack's tests allow loopback explicitly)
 export { LinkSourceFetcher } from './sources/link-source-fetcher';
+export { SOURCE_URL_MAX_CHARS, sourceUrlProblem } from './sources/source-url';
 export type { LinkSourceFetcherOptions } from './sources/link-source-fetcher';
 export type { SourceFetcher } from './ports/source-fetcher';
 

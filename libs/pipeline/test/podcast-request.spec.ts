@@ -3,11 +3,8 @@ import {
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
-import {
-  parsePodcastRequest,
-  PodcastRequestError,
-  SOURCE_URL_MAX_CHARS,
-} from '../src/api/podcast-request';
+import { parsePodcastRequest, PodcastRequestError } from '../src/api/podcast-request';
+import { SOURCE_URL_MAX_CHARS } from '../src/sources/source-url';
 
 const valid = { topic: 'Tides', minutes: 2, quality: 'neural' };
 

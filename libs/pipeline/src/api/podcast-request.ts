@@ -5,6 +5,7 @@ import {
 } from '@lumcast/script-generation';
 import type { VoiceQuality } from '@lumcast/quota';
 import { normalizeSeriesId } from '../series/series-id';
+import { sourceUrlProblem } from '../sources/source-url';
 
 /** A validated `POST /api/podcasts` body. */
 export interface PodcastRequest {
@@ -40,20 +41,10 @@ const ALLOWED_FIELDS = new Set([
 ]);
 
 /**
- * Longest accepted source link, in characters.
- *
- * @example
- * ```ts
- * <input type="url" maxLength={SOURCE_URL_MAX_CHARS} />
- * ```
- */
-export const SOURCE_URL_MAX_CHARS = 2048;
-
-/**
  * Parses and validates a `POST /api/podcasts` body (raw text). The limits on
  * topic, source text, minutes and quality are the script-generation lib's;
  * unknown fields (a `userId`, say) are refused rather than ignored. `sourceUrl` (an absolute
- * http(s) URL without credentials, at most {@link SOURCE_URL_MAX_CHARS}) replaces
+ * http(s) URL without credentials, at most `SOURCE_URL_MAX_CHARS`) replaces
  * `sourceText`: giving both is refused. Whether its address is public is checked when the
  * pipeline reads it (after DNS resolution), not here.
  *
@@ -117,25 +108,12 @@ function parseSeriesId(seriesId: unknown): string | undefined {
   return series;
 }
 
-/** An absent source link is none; a given one must be an absolute http(s) URL without credentials. */
+/** An absent source link is none; a given one must pass {@link sourceUrlProblem}. */
 function parseSourceUrl(sourceUrl: unknown): string | undefined {
   if (sourceUrl === undefined || sourceUrl === null) return undefined;
-  const refuse = (why: string) =>
-    new PodcastRequestError('invalid_field', `sourceUrl ${why}.`, 'sourceUrl');
-  if (typeof sourceUrl !== 'string' || sourceUrl.trim() === '') throw refuse('must be a URL');
-  if (sourceUrl.length > SOURCE_URL_MAX_CHARS) {
-    throw refuse(`must be at most ${SOURCE_URL_MAX_CHARS} characters`);
+  const problem = typeof sourceUrl === 'string' ? sourceUrlProblem(sourceUrl) : 'must be a URL';
+  if (problem !== undefined) {
+    throw new PodcastRequestError('invalid_field', `sourceUrl ${problem}.`, 'sourceUrl');
   }
-  let link: URL;
-  try {
-    link = new URL(sourceUrl.trim());
-  } catch {
-    throw refuse('must be an absolute URL such as https://example.com/article');
-  }
-  if (link.protocol !== 'https:' && link.protocol !== 'http:')
-    throw refuse('must be http or https');
-  if (link.username !== '' || link.password !== '') {
-    throw refuse('must not carry a user name or password');
-  }
-  return link.href;
+  return new URL((sourceUrl as string).trim()).href;
 }
