@@ -101,6 +101,68 @@ describe('NewEpisodeForm', () => {
     expect(screen.getByLabelText('Topic')).toHaveValue('');
   });
 
+  it('has an optional source link field, labelled and described by its hint', () => {
+    setup();
+    const link = screen.getByLabelText(/Source link/);
+    expect(link).toHaveAccessibleName('Source link (optional)');
+    expect(link).toHaveAttribute('type', 'url');
+    expect(link).toHaveAttribute('maxLength', '2048');
+    expect(link).toHaveAccessibleDescription(
+      'A public web page or text file; Lumcast reads it instead of pasted text.',
+    );
+  });
+
+  it('sends the source link, trimmed, in place of a source text', async () => {
+    const { user, submitted } = setup();
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    await user.type(screen.getByLabelText(/Source link/), '  https://example.org/tides.md ');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(submitted).toEqual([
+      {
+        topic: 'Tides',
+        minutes: 1,
+        quality: 'standard',
+        sourceUrl: 'https://example.org/tides.md',
+      },
+    ]);
+    expect(screen.getByLabelText(/Source link/)).toHaveValue('');
+  });
+
+  it('refuses a link that is not http or https beside the link field and sends nothing', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    const link = screen.getByLabelText(/Source link/);
+    await user.type(link, 'ftp://example.org/tides.txt');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveAccessibleDescription(
+      expect.stringContaining('Source link must be http or https.'),
+    );
+    expect(link).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for a source text or a source link, not both, and sends once one is removed', async () => {
+    const { user, onSubmit, submitted } = setup();
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    await user.type(screen.getByLabelText(/Source text/), 'The Moon pulls the sea.');
+    const link = screen.getByLabelText(/Source link/);
+    await user.type(link, 'https://example.org/tides');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(link).toHaveAccessibleDescription(
+      expect.stringContaining('Give a source text or a source link, not both.'),
+    );
+    expect(screen.getByLabelText(/Source text/)).not.toHaveAttribute('aria-invalid');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/Source text/));
+    expect(link).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(submitted).toEqual([
+      { topic: 'Tides', minutes: 1, quality: 'standard', sourceUrl: 'https://example.org/tides' },
+    ]);
+  });
+
   it('warns before sending a request that does not fit and sends it only when confirmed', async () => {
     const { user, onSubmit } = setup({ remaining: 5, limit: 200 });
     await user.type(screen.getByLabelText('Topic'), 'Volcanoes');
@@ -252,6 +314,29 @@ describe('NewEpisodeForm', () => {
     await user.type(screen.getByLabelText('Topic'), '!');
     expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
     expect(screen.getByTestId('form-fit-warning')).toBeInTheDocument();
+  });
+
+  it('puts the server’s 400 on the source link beside the link field, word for word', async () => {
+    const user = userEvent.setup();
+    const message = 'sourceUrl must be an absolute URL such as https://example.com/article.';
+    const api = refusingApi(400, { error: { code: 'invalid_field', message, field: 'sourceUrl' } });
+    const onRefused = jest.fn();
+    render(
+      <NewEpisodeForm
+        quota={{ remaining: 50, limit: 200 }}
+        onSubmit={api.createPodcast}
+        onRefused={onRefused}
+      />,
+    );
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    const link = screen.getByLabelText(/Source link/);
+    await user.type(link, 'https://example.org/tides');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
+    expect(onRefused).not.toHaveBeenCalled();
   });
 
   it('puts an API validation error beside the field it names', async () => {

@@ -7,6 +7,7 @@ import { validateEpisodeDraft, type EpisodeDraft } from '../src/domain/episode-d
 const VALID: EpisodeDraft = {
   topic: 'Tides',
   sourceText: '',
+  sourceUrl: '',
   minutes: '3',
   quality: 'neural',
   seriesId: '',

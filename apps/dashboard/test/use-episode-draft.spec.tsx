@@ -46,6 +46,22 @@ describe('useEpisodeDraft', () => {
       'Remove control characters (tabs, line breaks and the like) from the series name.',
     ],
     [
+      'sourceUrl',
+      'example.org/tides',
+      'Source link must be an absolute URL such as https://example.com/article.',
+    ],
+    ['sourceUrl', 'ftp://example.org/tides.txt', 'Source link must be http or https.'],
+    [
+      'sourceUrl',
+      'https://alice:secret@example.org/tides',
+      'Source link must not carry a user name or password.',
+    ],
+    [
+      'sourceUrl',
+      `https://example.org/${'x'.repeat(2048)}`,
+      'Source link must be at most 2048 characters.',
+    ],
+    [
       'seriesId',
       'rivers\tof europe',
       'Remove control characters (tabs, line breaks and the like) from the series name.',
@@ -58,6 +74,53 @@ describe('useEpisodeDraft', () => {
     });
     expect(checked).toEqual({ ok: false, firstInvalid: field });
     expect(result.current.errors).toEqual({ [field]: message });
+  });
+
+  it('sends a trimmed source link and leaves out a blank one', () => {
+    const linked = draftWith({ sourceUrl: '  https://example.org/tides  ' });
+    let checked: ReturnType<typeof linked.result.current.check> | undefined;
+    act(() => {
+      checked = linked.result.current.check();
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      request: { sourceUrl: 'https://example.org/tides' },
+    });
+
+    const blank = draftWith({ sourceUrl: '   ' });
+    act(() => {
+      checked = blank.result.current.check();
+    });
+    expect(checked).toEqual({
+      ok: true,
+      request: { topic: 'Tides', minutes: 1, quality: 'standard' },
+    });
+  });
+
+  it('refuses a source link given together with a source text, beside the link', () => {
+    const { result } = draftWith({
+      sourceText: 'The Moon pulls.',
+      sourceUrl: 'https://example.org/',
+    });
+    let checked: ReturnType<typeof result.current.check> | undefined;
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toEqual({ ok: false, firstInvalid: 'sourceUrl' });
+    expect(result.current.errors).toEqual({
+      sourceUrl: 'Give a source text or a source link, not both.',
+    });
+  });
+
+  it('clears the link’s message once the source text it clashed with is removed', () => {
+    const { result } = draftWith({
+      sourceText: 'The Moon pulls.',
+      sourceUrl: 'https://example.org/',
+    });
+    act(() => result.current.blur('sourceUrl'));
+    expect(result.current.errors.sourceUrl).toBe('Give a source text or a source link, not both.');
+    act(() => result.current.update('sourceText', ''));
+    expect(result.current.errors.sourceUrl).toBeUndefined();
   });
 
   it('accepts a series name the API accepts', () => {
@@ -83,12 +146,18 @@ describe('useEpisodeDraft', () => {
     expect(result.current.cost).toBeUndefined();
   });
 
-  it('clears topic and source text after an episode is sent and keeps the rest', () => {
-    const { result } = draftWith({ sourceText: 'Moon.', quality: 'neural', seriesId: 'sea' });
+  it('clears topic, source text and source link after an episode is sent and keeps the rest', () => {
+    const { result } = draftWith({
+      sourceText: 'Moon.',
+      sourceUrl: 'https://example.org/',
+      quality: 'neural',
+      seriesId: 'sea',
+    });
     act(() => result.current.sent());
     expect(result.current.draft).toEqual({
       topic: '',
       sourceText: '',
+      sourceUrl: '',
       minutes: '1',
       quality: 'neural',
       seriesId: 'sea',

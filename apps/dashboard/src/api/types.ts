@@ -72,11 +72,14 @@ export type QuotaSummary = Omit<
 };
 
 /**
- * The body of `POST /api/podcasts`.
+ * The body of `POST /api/podcasts`: a topic, minutes and quality, and optionally a series and
+ * either a `sourceText` or a `sourceUrl` (a public web page or text file the pipeline reads
+ * as the source; giving both is a 400 `invalid_field` on `sourceUrl`).
  *
  * @example
  * ```ts
  * const request: CreatePodcastRequest = { topic: 'Tides', minutes: 1, quality: 'standard' };
+ * const linked: CreatePodcastRequest = { ...request, sourceUrl: 'https://example.org/tides' };
  * ```
  */
 export type CreatePodcastRequest = PodcastRequest;

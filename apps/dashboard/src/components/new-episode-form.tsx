@@ -12,6 +12,7 @@ import {
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
+import { SOURCE_URL_MAX_CHARS } from '@lumcast/pipeline';
 import { EPISODE_FIELDS, useEpisodeDraft } from '../hooks/use-episode-draft';
 import { QUALITY_LABELS } from './cost-calculator';
 import { EpisodeCostQuote, fitWarning, type FormQuota } from './episode-cost-quote';
@@ -34,8 +35,9 @@ function optional(label: ReactNode): ReactNode {
 }
 
 /**
- * New episode: topic, optional source text, minutes, quality, optional series; field-level
- * validation, live cost, and a hint (with a confirmation) when it would not fit this week.
+ * New episode: topic, optional source text or source link, minutes, quality, optional series;
+ * field-level validation, live cost, and a hint (with a confirmation) when it would not fit
+ * this week.
  * When the server refuses the episode, its own message is shown word for word (with the local
  * time it says to try again), in place of the hint.
  *
@@ -148,6 +150,24 @@ export function NewEpisodeForm(props: {
           error={errors.sourceText}
         >
           {(control) => <textarea {...control} {...bind('sourceText')} rows={4} />}
+        </Field>
+
+        <Field
+          id={ids.sourceUrl}
+          label={optional('Source link')}
+          hint="A public web page or text file; Lumcast reads it instead of pasted text."
+          error={errors.sourceUrl}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...bind('sourceUrl')}
+              type="url"
+              maxLength={SOURCE_URL_MAX_CHARS}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
         </Field>
 
         <div className="field-row">

@@ -8,19 +8,23 @@ import {
 } from '@lumcast/script-generation';
 import type { CreatePodcastRequest } from '../api/types';
 import { estimateCost } from './cost';
-import { seriesIdProblem } from '@lumcast/pipeline';
+import { seriesIdProblem, sourceUrlProblem } from '@lumcast/pipeline';
 
 /**
  * The New episode form's raw values, as typed.
  *
  * @example
  * ```ts
- * const draft: EpisodeDraft = { topic: 'Tides', sourceText: '', minutes: '1', quality: 'standard', seriesId: '' };
+ * const draft: EpisodeDraft = {
+ *   topic: 'Tides', sourceText: '', sourceUrl: '', minutes: '1', quality: 'standard', seriesId: '',
+ * };
  * ```
  */
 export interface EpisodeDraft {
   topic: string;
   sourceText: string;
+  /** A public web page or text file the pipeline reads instead of `sourceText`. */
+  sourceUrl: string;
   minutes: string;
   quality: string;
   seriesId: string;
@@ -53,24 +57,36 @@ export type FieldErrors = Partial<Record<EpisodeField, string>>;
  *
  * @example
  * ```ts
- * draftBody({ topic: 'Tides', sourceText: ' ', minutes: '3', quality: 'neural', seriesId: '' });
- * // { topic: 'Tides', minutes: 3, quality: 'neural' }
+ * draftBody({
+ *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', minutes: '3',
+ *   quality: 'neural', seriesId: '',
+ * });
+ * // { topic: 'Tides', minutes: 3, quality: 'neural', sourceUrl: 'https://example.org/tides' }
  * ```
  */
 export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
   const minutesText = draft.minutes.trim();
   const sourceText = draft.sourceText.trim();
+  const sourceUrl = draft.sourceUrl.trim();
   const seriesId = draft.seriesId.trim();
   return {
     topic: draft.topic,
     minutes: /^[-+]?\d+(\.\d+)?$/.test(minutesText) ? Number(minutesText) : Number.NaN,
     quality: draft.quality,
     ...(sourceText === '' ? {} : { sourceText }),
+    ...(sourceUrl === '' ? {} : { sourceUrl }),
     ...(seriesId === '' ? {} : { seriesId }),
   };
 }
 
-/** The form's words for a field the server's schema refused (`code` is zod's issue code). */
+/** The `code` {@link messageFor} gets for a source link given together with a source text. */
+const WITH_SOURCE_TEXT = 'with_source_text';
+
+/**
+ * The form's words for a field the server's rules refused: `code` is zod's issue code, the
+ * series id's problem, or for the source link the end of {@link sourceUrlProblem}'s sentence
+ * (or {@link WITH_SOURCE_TEXT}).
+ */
 function messageFor(field: EpisodeField, code: string, draft: EpisodeDraft): string {
   switch (field) {
     case 'topic': {
@@ -81,6 +97,10 @@ function messageFor(field: EpisodeField, code: string, draft: EpisodeDraft): str
     }
     case 'sourceText':
       return `Source text is limited to ${SOURCE_TEXT_MAX_CHARS.toLocaleString('en-US')} characters (now ${draft.sourceText.trim().length.toLocaleString('en-US')}).`;
+    case 'sourceUrl':
+      return code === WITH_SOURCE_TEXT
+        ? 'Give a source text or a source link, not both.'
+        : `Source link ${code}.`;
     case 'minutes':
       return code === 'too_small' || code === 'too_big'
         ? `Choose between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES} minutes.`
@@ -99,12 +119,15 @@ const SCRIPT_FIELDS = new Set<string>(['topic', 'sourceText', 'minutes', 'qualit
 /**
  * Validates a draft with the HTTP API's own rules and builds the request body: the body is
  * checked by the script-generation lib's `scriptRequestSchema` (the zod schema the API's
- * `parsePodcastRequest` runs) and the series id by {@link seriesIdProblem}. Only the messages
- * are the form's own.
+ * `parsePodcastRequest` runs), the series id by {@link seriesIdProblem} and the source link by
+ * {@link sourceUrlProblem}, which may not come with a source text (the API refuses both).
+ * Only the messages are the form's own.
  *
  * @example
  * ```ts
- * validateEpisodeDraft({ topic: '', sourceText: '', minutes: '0', quality: 'neural', seriesId: '' });
+ * validateEpisodeDraft({
+ *   topic: '', sourceText: '', sourceUrl: '', minutes: '0', quality: 'neural', seriesId: '',
+ * });
  * // { ok: false, errors: { topic: 'Enter a topic.', minutes: 'Choose between 1 and 60 minutes.' } }
  * ```
  */
@@ -125,6 +148,14 @@ export function validateEpisodeDraft(
   const seriesId = typeof body['seriesId'] === 'string' ? body['seriesId'] : undefined;
   const seriesProblem = seriesId === undefined ? undefined : seriesIdProblem(seriesId);
   if (seriesProblem !== undefined) errors.seriesId = messageFor('seriesId', seriesProblem, draft);
+  const sourceUrl = typeof body['sourceUrl'] === 'string' ? body['sourceUrl'] : undefined;
+  // The API's order: the link's own problem first, then whether it comes with a source text.
+  const linkProblem =
+    sourceUrl === undefined
+      ? undefined
+      : (sourceUrlProblem(sourceUrl) ??
+        (body['sourceText'] === undefined ? undefined : WITH_SOURCE_TEXT));
+  if (linkProblem !== undefined) errors.sourceUrl = messageFor('sourceUrl', linkProblem, draft);
 
   if (!checked.success || Object.keys(errors).length > 0) return { ok: false, errors };
   const { topic, sourceText, minutes, quality } = checked.data;
@@ -135,6 +166,7 @@ export function validateEpisodeDraft(
       minutes,
       quality,
       ...(sourceText === undefined ? {} : { sourceText }),
+      ...(sourceUrl === undefined ? {} : { sourceUrl }),
       ...(seriesId === undefined ? {} : { seriesId }),
     },
   };
@@ -146,11 +178,11 @@ export function validateEpisodeDraft(
  *
  * @example
  * ```ts
- * draftCost({ topic: '', sourceText: '', minutes: '3', quality: 'neural', seriesId: '' }); // 6
+ * draftCost({ minutes: '3', quality: 'neural' }); // 6
  * ```
  */
 export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): number | undefined {
-  const body = draftBody({ topic: '', sourceText: '', seriesId: '', ...draft });
+  const body = draftBody({ topic: '', sourceText: '', sourceUrl: '', seriesId: '', ...draft });
   const minutes = scriptRequestSchema.shape.minutes.safeParse(body['minutes']);
   const quality = scriptRequestSchema.shape.quality.safeParse(body['quality']);
   return minutes.success && quality.success ? estimateCost(minutes.data, quality.data) : undefined;

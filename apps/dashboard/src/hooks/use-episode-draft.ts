@@ -21,14 +21,21 @@ import {
 export const EPISODE_FIELDS: readonly EpisodeField[] = [
   'topic',
   'sourceText',
+  'sourceUrl',
   'minutes',
   'quality',
   'seriesId',
 ];
 
+/** Fields whose message also depends on another field: the link may not come with a text. */
+const DEPENDENTS: Partial<Record<EpisodeField, readonly EpisodeField[]>> = {
+  sourceText: ['sourceUrl'],
+};
+
 const EMPTY_DRAFT: EpisodeDraft = {
   topic: '',
   sourceText: '',
+  sourceUrl: '',
   minutes: '1',
   quality: 'standard',
   seriesId: '',
@@ -55,7 +62,7 @@ export interface EpisodeDraftState {
   check: () =>
     | { ok: true; request: CreatePodcastRequest }
     | { ok: false; firstInvalid: EpisodeField | undefined };
-  /** The episode was accepted: topic and source text are cleared, quality and series kept. */
+  /** The episode was accepted: topic, source text and link are cleared, the rest is kept. */
   sent: () => void;
   /** The API refused one field: its message goes beside that field. */
   fieldRefused: (field: EpisodeField, message: string) => void;
@@ -91,7 +98,9 @@ export function useEpisodeDraft(): EpisodeDraftState {
     update(field, value) {
       const next = { ...draft, [field]: value };
       setDraft(next);
-      if (touched[field] || errors[field]) recheck(field, next);
+      for (const checked of [field, ...(DEPENDENTS[field] ?? [])]) {
+        if (touched[checked] || errors[checked]) recheck(checked, next);
+      }
     },
     blur(field) {
       setTouched((previous) => ({ ...previous, [field]: true }));
@@ -111,7 +120,7 @@ export function useEpisodeDraft(): EpisodeDraftState {
       return checked;
     },
     sent() {
-      setDraft((previous) => ({ ...previous, topic: '', sourceText: '' }));
+      setDraft((previous) => ({ ...previous, topic: '', sourceText: '', sourceUrl: '' }));
       setTouched({});
     },
     fieldRefused(field, message) {
