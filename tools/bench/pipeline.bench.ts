@@ -47,6 +47,7 @@ const HANDLER_ENV: Record<string, string> = {
   LUMCAST_USERS_TABLE: 'bench-users',
   LUMCAST_JOBS_TABLE: 'bench-jobs',
   LUMCAST_SERIES_TABLE: 'bench-series',
+  LUMCAST_FEEDS_TABLE: 'bench-feeds',
   LUMCAST_AUDIO_BUCKET: 'bench-audio',
   LUMCAST_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-jobs',
   LUMCAST_STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:bench',

@@ -91,6 +91,7 @@ export async function createEpisode(
     minutes: number;
     quality: string;
     sourceText?: string;
+    sourceUrl?: string;
     seriesId?: string;
   },
 ): Promise<string> {
