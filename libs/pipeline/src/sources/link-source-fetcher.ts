@@ -4,7 +4,6 @@ import https from 'node:https';
 import { SourceLinkError } from '../errors';
 import type { SourceFetcher } from '../ports/source-fetcher';
 import { isLoopbackAddress, isPublicAddress } from './public-address';
-import { extractSourceText } from './source-text-extraction';
 
 /**
  * The most bytes a source link may answer (10 MB, as an uploaded source); the read stops there.
@@ -74,7 +73,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * DNS rebinding cannot swap it); each redirect is checked again from the start, at most
  * {@link SOURCE_LINK_MAX_REDIRECTS}; the body is read to {@link SOURCE_LINK_MAX_BYTES} at most
  * (a larger `Content-Length` is refused before reading) and the whole read ends after
- * {@link SOURCE_LINK_TIMEOUT_MS}. The text comes from `extractSourceText`.
+ * {@link SOURCE_LINK_TIMEOUT_MS}. The text comes from `extractSourceText`, loaded on first use.
  *
  * @throws SourceLinkError naming the problem; nothing else (network errors become `unreachable`).
  * @example
@@ -117,6 +116,9 @@ export class LinkSourceFetcher implements SourceFetcher {
         throw new SourceLinkError('http_status', `The link answered HTTP ${status}.`);
       }
       const bytes = await this.readBody(response, deadline);
+      // Loaded on first use: the HTML and Markdown parsers are a third of the write-script
+      // bundle, and most episodes have no source link.
+      const { extractSourceText } = await import('./source-text-extraction');
       return extractSourceText(bytes, response.headers['content-type']);
     }
     throw new SourceLinkError(

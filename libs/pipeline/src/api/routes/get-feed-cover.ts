@@ -13,11 +13,11 @@ import type { PublicRoute, RouteDeps } from '../route';
  * ```
  */
 export function getFeedCoverRoute(deps: RouteDeps): PublicRoute {
-  const cover = coverArtPng();
   return async (event, match) => {
     const feed = await deps.feeds.get(match[1] as string);
     if (!feed) return apiError(404, 'not_found', 'No such feed.');
-    return rangedFile(cover, event.headers?.['range'], {
+    // Drawn on the first cover request and kept (not at cold start: most calls never need it).
+    return rangedFile(coverArtPng(), event.headers?.['range'], {
       'content-type': 'image/png',
       'cache-control': 'public, max-age=3600',
     });
