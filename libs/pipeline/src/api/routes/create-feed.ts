@@ -2,6 +2,7 @@ import { FeedLimitError } from '../../errors';
 import { parseFeedRequest } from '../feed-request';
 import { toFeedLink } from '../feed-link';
 import { apiError, json } from '../http';
+import { requestBodyText } from '../request-body';
 import { requestOrigin } from '../request-origin';
 import type { Route, RouteDeps } from '../route';
 
@@ -18,11 +19,7 @@ import type { Route, RouteDeps } from '../route';
  */
 export function createFeedRoute(deps: RouteDeps): Route {
   return async (userId, event) => {
-    const body =
-      event.isBase64Encoded && event.body
-        ? Buffer.from(event.body, 'base64').toString('utf8')
-        : event.body;
-    const request = parseFeedRequest(body);
+    const request = parseFeedRequest(requestBodyText(event));
     try {
       const feed = await deps.feeds.create({ userId, ...request });
       deps.logger.info('feed created', { feedId: feed.feedId, seriesId: feed.seriesId });

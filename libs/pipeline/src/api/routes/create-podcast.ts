@@ -3,6 +3,7 @@ import type { JobRecord } from '../../jobs/job';
 import { newJobId } from '../../jobs/job-id';
 import type { PodcastAccepted } from '../api-responses';
 import { apiError, json } from '../http';
+import { requestBodyText } from '../request-body';
 import { parsePodcastRequest } from '../podcast-request';
 import { reservationRefusal } from '../reservation-refusal';
 import type { Route, RouteDeps } from '../route';
@@ -22,11 +23,7 @@ import type { Route, RouteDeps } from '../route';
  */
 export function createPodcastRoute(deps: RouteDeps): Route {
   return async (userId, event) => {
-    const body =
-      event.isBase64Encoded && event.body
-        ? Buffer.from(event.body, 'base64').toString('utf8')
-        : event.body;
-    const request = parsePodcastRequest(body);
+    const request = parsePodcastRequest(requestBodyText(event));
     const estimatedCost = quotaCost(request.quality, request.minutes * 60);
     const jobId = newJobId(deps.now);
     let admission;
