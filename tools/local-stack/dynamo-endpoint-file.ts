@@ -30,6 +30,7 @@ export const dynamoEndpointSchema = z.object({
     users: z.string().min(1),
     jobs: z.string().min(1),
     series: z.string().min(1),
+    feeds: z.string().min(1),
   }),
   /** The process id of the local stack that wrote the file. */
   pid: z.number().int().positive(),
@@ -44,7 +45,7 @@ export const dynamoEndpointSchema = z.object({
  * ```ts
  * const info: DynamoEndpointInfo = {
  *   endpoint: 'http://127.0.0.1:8123',
- *   tables: { users: 'lumcast-users', jobs: 'lumcast-jobs', series: 'lumcast-series' },
+ *   tables: { users: 'lumcast-users', jobs: 'lumcast-jobs', series: 'lumcast-series', feeds: 'lumcast-feeds' },
  *   pid: process.pid,
  *   startedAt: new Date().toISOString(),
  * };

@@ -26,7 +26,7 @@ afterAll(async () => {
 function recordStack(dataDir: string, pid: number): Promise<void> {
   return writeDynamoEndpointFile(dataDir, {
     endpoint: dynamo.endpoint,
-    tables: { users: USERS_TABLE, jobs: 'jobs', series: 'series' },
+    tables: { users: USERS_TABLE, jobs: 'jobs', series: 'series', feeds: 'feeds' },
     pid,
     startedAt: new Date().toISOString(),
   });
