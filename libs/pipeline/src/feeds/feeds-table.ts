@@ -58,7 +58,9 @@ export interface FeedsTableOptions {
  * The feeds table: a user's subscribable feeds, each a secret id.
  *
  * Guarantees: `create` never overwrites a feed (a colliding id fails its condition) and refuses
- * the {@link MAX_FEEDS_PER_USER}+1st; `get` is strongly consistent, so after `revoke` the
+ * a user who already keeps {@link MAX_FEEDS_PER_USER} (counted on the eventually consistent
+ * index, so creates racing each other can pass it by a few: a bound on clutter, not a quota);
+ * `get` is strongly consistent, so after `revoke` the
  * feed's URL answers nothing; `revoke` deletes only the caller's own feed (another user's id is
  * `false`, as an unknown one is). `listForUser` reads the `user-feeds` index, which is
  * eventually consistent: a feed made a moment ago may be missing. A malformed id is answered
