@@ -19,6 +19,7 @@ import {
   type SizedPrompts,
 } from './prompt-tools';
 import type { ScriptOutline } from './script-outline';
+import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
 import { acceptedWordRange } from './speech-rate';
@@ -97,6 +98,7 @@ export function buildChapterPrompts(
           : 'This is a middle chapter: it continues from the previous chapter without greeting the listener again, covers only its brief, and does not say goodbye.';
   const system = promptParagraphs([
     writerIntro(first, second),
+    formatRule(request.format, first, second),
     SPOKEN_TEXT_RULE,
     'This episode is long and is written one chapter at a time. The user message quotes the outline of the whole episode (its title, summary and chapters in order) in <outline>, and the brief of the chapter to write in <chapter>.',
     role,

@@ -8,6 +8,13 @@ export {
 } from './errors';
 export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script-request';
 export {
+  BRIEF_MAX_MINUTES,
+  DEFAULT_PODCAST_FORMAT,
+  PODCAST_FORMATS,
+  formatRule,
+} from './podcast-format';
+export type { PodcastFormat } from './podcast-format';
+export {
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   SERIES_CONTEXT_MAX_CHARS,

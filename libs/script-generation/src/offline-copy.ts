@@ -8,6 +8,7 @@ import {
   type PodcastScript,
   type ScriptSegment,
 } from './podcast-script';
+import { offlineFormatNote } from './offline-format-note';
 import { DEFAULT_HOSTS } from './prompts';
 import type { ScriptRequest, SeriesContext } from './script-request';
 
@@ -114,6 +115,7 @@ export function readingIntro(request: ScriptRequest, facts: ReadingFacts): Scrip
         `A quick note before we start: this episode was put together offline, without a language model. ` +
         `Everything ${first} and I read in the main part comes word for word from the source text you provided, in its original order. ` +
         `We picked ${facts.chosen} of its ${facts.sentenceCount} sentences, the ones that carry its main themes: ${facts.themePhrase}.` +
+        offlineFormatNote(request.format) +
         (facts.shortOfTarget
           ? ` The source text is fairly short, so this episode runs shorter than the ${minutesPhrase(request.minutes)} you asked for.`
           : ''),

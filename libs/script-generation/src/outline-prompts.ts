@@ -18,6 +18,7 @@ import {
 } from './prompt-tools';
 import { DEFAULT_HOSTS } from './prompts';
 import { CHAPTER_MAX_WORDS, chapterCountRange } from './script-parts';
+import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { acceptedWordRange, targetWords, type SpeechEngine } from './speech-rate';
 
@@ -101,6 +102,7 @@ export function buildOutlinePrompts(
   const [first, second] = DEFAULT_HOSTS;
   const system = promptParagraphs([
     `You plan episodes of Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally and explain things clearly for a listener who is not an expert.`,
+    formatRule(request.format, first, second),
     'This episode is long, so it is written in parts: you write only its outline now. Each chapter will later be written on its own from its brief, by a writer who sees the outline but not the other chapters, so every brief must say precisely what its chapter covers and what it leaves to other chapters.',
     `The first chapter opens the episode (the hosts greet the listener and introduce the topic); the last one closes it (a recap and a goodbye).`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,

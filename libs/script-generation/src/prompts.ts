@@ -20,6 +20,7 @@ import {
   type AnswerLength,
   type SizedPrompts,
 } from './prompt-tools';
+import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
 import { acceptedWordRange, targetWords, type SpeechEngine } from './speech-rate';
@@ -108,6 +109,7 @@ export function buildScriptPrompts(
 
   const system = promptParagraphs([
     writerIntro(first, second),
+    formatRule(request.format, first, second),
     SPOKEN_TEXT_RULE,
     `Length matters: the episode must be about ${target} spoken words in total across all segments (between ${min} and ${max}). Titles, summary and key points do not count.`,
     `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences.`,

@@ -1,6 +1,7 @@
 import { isVoiceQuality, type VoiceQuality } from '@lumcast/quota';
 import * as z from './zod-mini';
 import { ScriptInputError } from './errors';
+import { BRIEF_MAX_MINUTES, PODCAST_FORMATS, type PodcastFormat } from './podcast-format';
 
 /**
  * Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`).
@@ -90,54 +91,67 @@ const seriesContextSchema = z
  * const result = scriptRequestSchema.safeParse({ topic: 'Tides', minutes: 5, quality: 'neural' });
  * ```
  */
-export const scriptRequestSchema = z.object({
-  topic: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? 'topic is required' : 'topic must be a string',
-    })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'topic must not be empty' }),
-      z.maxLength(TOPIC_MAX_CHARS, {
-        error: `topic must be at most ${TOPIC_MAX_CHARS} characters`,
-      }),
-    ),
-  sourceText: z.pipe(
-    z.optional(
-      z.string({ error: 'sourceText must be a string' }).check(
-        z.maxLength(SOURCE_TEXT_MAX_CHARS, {
-          error: (issue) =>
-            `sourceText must be at most ${SOURCE_TEXT_MAX_CHARS} characters (got ${String(
-              (issue.input as string).length,
-            )})`,
+export const scriptRequestSchema = z
+  .object({
+    topic: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'topic is required' : 'topic must be a string',
+      })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'topic must not be empty' }),
+        z.maxLength(TOPIC_MAX_CHARS, {
+          error: `topic must be at most ${TOPIC_MAX_CHARS} characters`,
         }),
       ),
+    sourceText: z.pipe(
+      z.optional(
+        z.string({ error: 'sourceText must be a string' }).check(
+          z.maxLength(SOURCE_TEXT_MAX_CHARS, {
+            error: (issue) =>
+              `sourceText must be at most ${SOURCE_TEXT_MAX_CHARS} characters (got ${String(
+                (issue.input as string).length,
+              )})`,
+          }),
+        ),
+      ),
+      z.transform((text: string | undefined) =>
+        text === undefined || text.trim() === '' ? undefined : text,
+      ),
     ),
-    z.transform((text: string | undefined) =>
-      text === undefined || text.trim() === '' ? undefined : text,
-    ),
-  ),
-  minutes: z
-    .number({
+    minutes: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'minutes is required' : 'minutes must be a number',
+      })
+      .check(
+        z.int({ error: 'minutes must be a whole number' }),
+        z.minimum(MIN_EPISODE_MINUTES, {
+          error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+        }),
+        z.maximum(MAX_EPISODE_MINUTES, {
+          error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+        }),
+      ),
+    quality: z.custom<VoiceQuality>(isVoiceQuality, {
       error: (issue) =>
-        issue.input === undefined ? 'minutes is required' : 'minutes must be a number',
-    })
-    .check(
-      z.int({ error: 'minutes must be a whole number' }),
-      z.minimum(MIN_EPISODE_MINUTES, {
-        error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
-      }),
-      z.maximum(MAX_EPISODE_MINUTES, {
-        error: `minutes must be between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES}`,
+        `quality must be one of standard, neural, generative (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
+    }),
+    format: z.optional(
+      z.enum(PODCAST_FORMATS, {
+        error: (issue) =>
+          `format must be one of ${PODCAST_FORMATS.join(', ')} (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
       }),
     ),
-  quality: z.custom<VoiceQuality>(isVoiceQuality, {
-    error: (issue) =>
-      `quality must be one of standard, neural, generative (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
-  }),
-  series: z.optional(seriesContextSchema),
-});
+    series: z.optional(seriesContextSchema),
+  })
+  .check(
+    z.refine((request) => request.format !== 'brief' || request.minutes <= BRIEF_MAX_MINUTES, {
+      error: `a brief is ${BRIEF_MAX_MINUTES} minutes at most`,
+      path: ['minutes'],
+    }),
+  );
 
 /**
  * What earlier episodes of the same series said, injected into the prompt so the new
@@ -178,6 +192,8 @@ export interface ScriptRequest {
   /** Whole minutes, 1–60. */
   minutes: number;
   quality: VoiceQuality;
+  /** The episode's format; absent means `deep-dive`. */
+  format?: PodcastFormat;
   series?: SeriesContext;
 }
 
@@ -204,10 +220,11 @@ export function parseScriptRequest(input: unknown): ScriptRequest {
       cause: result.error,
     });
   }
-  const { sourceText, series, ...rest } = result.data;
+  const { sourceText, series, format, ...rest } = result.data;
   return {
     ...rest,
     ...(sourceText === undefined ? {} : { sourceText }),
+    ...(format === undefined ? {} : { format }),
     ...(series === undefined ? {} : { series }),
   };
 }

@@ -95,6 +95,17 @@ describe('BedrockScriptWriter', () => {
       expect(body.inferenceConfig.temperature).toBe(0.7);
     });
 
+    it('sends the format asked for in the system prompt: a debate puts the hosts on opposite sides', async () => {
+      bedrock.reply(toolAnswer(GOOD));
+
+      await writer().write({ ...REQUEST, format: 'debate' });
+
+      const body = bedrock.requests[0]?.body as { system: { text: string }[] };
+      expect(body.system[0]?.text).toContain(
+        'Format: a debate. Alex argues for the main claim or position the topic raises and Sam argues against it',
+      );
+    });
+
     it('uses the default Claude model when none is configured', async () => {
       bedrock.reply(toolAnswer(GOOD));
 

@@ -1,0 +1,69 @@
+/**
+ * The shapes an episode can take, all with the two hosts: `deep-dive` (the default: the hosts
+ * explore the topic together), `brief` (a one-to-two-minute summary), `debate` (the hosts argue
+ * opposite sides) and `critique` (the hosts weigh the material's strengths and weaknesses).
+ * A one-host `lecture` is not offered yet.
+ *
+ * @example
+ * ```ts
+ * PODCAST_FORMATS.includes('debate'); // true
+ * ```
+ */
+export const PODCAST_FORMATS = ['deep-dive', 'brief', 'debate', 'critique'] as const;
+
+/**
+ * One of {@link PODCAST_FORMATS}.
+ *
+ * @example
+ * ```ts
+ * const format: PodcastFormat = 'brief';
+ * ```
+ */
+export type PodcastFormat = (typeof PODCAST_FORMATS)[number];
+
+/**
+ * The format of a request that names none.
+ *
+ * @example
+ * ```ts
+ * request.format ?? DEFAULT_PODCAST_FORMAT; // 'deep-dive' when absent
+ * ```
+ */
+export const DEFAULT_PODCAST_FORMAT: PodcastFormat = 'deep-dive';
+
+/**
+ * The longest `brief`, in whole minutes.
+ *
+ * @example
+ * ```ts
+ * request.format === 'brief' && request.minutes <= BRIEF_MAX_MINUTES; // true for a valid request
+ * ```
+ */
+export const BRIEF_MAX_MINUTES = 2;
+
+/**
+ * The system-prompt paragraph that tells the model how a format shapes the conversation
+ * between `first` and `second`, or `''` for the default deep dive (whose prompts say it already).
+ *
+ * @example
+ * ```ts
+ * formatRule('debate', 'Alex', 'Sam'); // 'Format: a debate. Alex argues for …'
+ * formatRule('deep-dive', 'Alex', 'Sam'); // ''
+ * ```
+ */
+export function formatRule(
+  format: PodcastFormat | undefined,
+  first: string,
+  second: string,
+): string {
+  switch (format ?? DEFAULT_PODCAST_FORMAT) {
+    case 'deep-dive':
+      return '';
+    case 'brief':
+      return `Format: a brief. Give the listener the essentials in a short, tight exchange: the few points that matter most, with no digressions and only the briefest greeting and sign-off.`;
+    case 'debate':
+      return `Format: a debate. ${first} argues for the main claim or position the topic raises and ${second} argues against it; each makes the strongest honest case for their side, answers the other's points directly, and concedes what the evidence supports. Keep it civil, and end with each host summing up their side, leaving the listener to decide.`;
+    case 'critique':
+      return `Format: a critique. ${first} and ${second} assess the material critically: what it gets right and why, where it is weak, one-sided or unsupported, what it leaves out, and how far its conclusions can be trusted. End with a balanced verdict.`;
+  }
+}
