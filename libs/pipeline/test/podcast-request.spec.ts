@@ -124,6 +124,17 @@ describe('parsePodcastRequest', () => {
     });
   });
 
+  it('keeps a format, and refuses an unknown one or a brief over two minutes, naming the field', () => {
+    expect(parsePodcastRequest(JSON.stringify({ ...valid, format: 'debate' })).format).toBe(
+      'debate',
+    );
+    expect(parsePodcastRequest(JSON.stringify(valid))).not.toHaveProperty('format');
+    expect(refusal(JSON.stringify({ ...valid, format: 'rant' })).field).toBe('format');
+    expect(refusal(JSON.stringify({ ...valid, format: 'brief', minutes: 3 })).field).toBe(
+      'minutes',
+    );
+  });
+
   it('refuses a request with no topic, naming the topic', () => {
     const { topic: _topic, ...rest } = valid;
     expect(refusal(JSON.stringify(rest))).toMatchObject({ code: 'invalid_field', field: 'topic' });

@@ -4,6 +4,7 @@ import {
   SERIES_ID_MAX_CHARS,
 } from '@lumcast/script-generation';
 import type { VoiceQuality } from '@lumcast/quota';
+import type { PodcastFormat } from '@lumcast/script-generation';
 import { normalizeSeriesId } from '../series/series-id';
 import { sourceUrlProblem } from '../sources/source-url';
 
@@ -15,6 +16,8 @@ export interface PodcastRequest {
   sourceUrl?: string;
   minutes: number;
   quality: VoiceQuality;
+  /** The episode's format; absent means `deep-dive`. */
+  format?: PodcastFormat;
   seriesId?: string;
 }
 
@@ -35,6 +38,7 @@ const ALLOWED_FIELDS = new Set([
   'topic',
   'sourceText',
   'sourceUrl',
+  'format',
   'minutes',
   'quality',
   'seriesId',
@@ -85,6 +89,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       ...(link === undefined ? {} : { sourceUrl: link }),
       minutes: request.minutes,
       quality: request.quality,
+      ...(request.format === undefined ? {} : { format: request.format }),
       seriesId: series,
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { VoiceQuality } from '@lumcast/quota';
+import type { PodcastFormat } from '@lumcast/script-generation';
 
 /**
  * Every status a job can be in, in pipeline order; the last four are final.
@@ -61,6 +62,8 @@ export interface JobRecord {
   sourceUrl?: string;
   minutes: number;
   quality: VoiceQuality;
+  /** The episode's format (`PODCAST_FORMATS`); absent means `deep-dive`. */
+  format?: PodcastFormat;
   seriesId?: string;
   createdAt: string;
   updatedAt: string;

@@ -49,6 +49,7 @@ export function createWriteOutlineStep(deps: WriteOutlineDeps) {
       sourceText,
       minutes: job.minutes,
       quality: job.quality,
+      ...(job.format === undefined ? {} : { format: job.format }),
       series,
     });
     const plan = canWriteInParts(deps.writer)

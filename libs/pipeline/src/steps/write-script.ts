@@ -55,6 +55,7 @@ export function createWriteScriptStep(deps: WriteScriptDeps) {
       sourceText,
       minutes: job.minutes,
       quality: job.quality,
+      ...(job.format === undefined ? {} : { format: job.format }),
       series,
     });
     return storeScriptForSynthesis(deps, { userId, jobId, quality: job.quality }, script);

@@ -61,6 +61,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       ...(request.sourceUrl === undefined ? {} : { sourceUrl: request.sourceUrl }),
       minutes: request.minutes,
       quality: request.quality,
+      ...(request.format === undefined ? {} : { format: request.format }),
       seriesId: request.seriesId,
       createdAt,
       updatedAt: createdAt,
