@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '../src/api/api-client';
 import { ApiError } from '../src/api/errors';
@@ -160,6 +160,56 @@ describe('NewEpisodeForm', () => {
     await user.click(screen.getByRole('button', { name: 'Make episode' }));
     expect(submitted).toEqual([
       { topic: 'Tides', minutes: 1, quality: 'standard', sourceUrl: 'https://example.org/tides' },
+    ]);
+  });
+
+  it('has a Format select, labelled, with every format and the deep dive chosen', () => {
+    setup();
+    const format = screen.getByLabelText('Format');
+    expect(format).toHaveAccessibleName('Format');
+    expect(format).toHaveValue('deep-dive');
+    expect(
+      within(format)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
+      ['deep-dive', 'Deep dive (two hosts explore the topic)'],
+      ['brief', 'Brief (1–2 minutes)'],
+      ['debate', 'Debate (the hosts take opposite sides)'],
+      ['critique', 'Critique (strengths and weaknesses)'],
+    ]);
+  });
+
+  it('sends the chosen format with the episode', async () => {
+    const { user, submitted } = setup();
+    await fillIn(user, '3', 'neural');
+    await user.selectOptions(screen.getByLabelText('Format'), 'debate');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(submitted).toEqual([
+      { topic: 'Volcanoes', minutes: 3, quality: 'neural', format: 'debate' },
+    ]);
+    // The format is kept for the next episode, like the quality.
+    expect(screen.getByLabelText('Format')).toHaveValue('debate');
+  });
+
+  it('refuses a brief over 2 minutes beside the minutes and sends nothing', async () => {
+    const { user, onSubmit, submitted } = setup();
+    await fillIn(user, '3', 'standard');
+    await user.selectOptions(screen.getByLabelText('Format'), 'brief');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    const minutes = screen.getByLabelText('Minutes');
+    expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    expect(minutes).toHaveAccessibleDescription('A brief is 2 minutes at most.');
+    expect(minutes).toHaveFocus();
+    expect(screen.getByLabelText('Format')).not.toHaveAttribute('aria-invalid');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(minutes);
+    await user.type(minutes, '2');
+    expect(minutes).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(submitted).toEqual([
+      { topic: 'Volcanoes', minutes: 2, quality: 'standard', format: 'brief' },
     ]);
   });
 
@@ -335,6 +385,30 @@ describe('NewEpisodeForm', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(link).toHaveAttribute('aria-invalid', 'true');
     expect(link).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('puts the server’s 400 on the format beside the Format select, word for word', async () => {
+    const user = userEvent.setup();
+    const message = 'format must be one of deep-dive, brief, debate, critique (got "debate")';
+    const api = refusingApi(400, { error: { code: 'invalid_field', message, field: 'format' } });
+    const onRefused = jest.fn();
+    render(
+      <NewEpisodeForm
+        quota={{ remaining: 50, limit: 200 }}
+        onSubmit={api.createPodcast}
+        onRefused={onRefused}
+      />,
+    );
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    const format = screen.getByLabelText('Format');
+    await user.selectOptions(format, 'debate');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(format).toHaveAttribute('aria-invalid', 'true');
+    expect(format).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText('Minutes')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
     expect(onRefused).not.toHaveBeenCalled();
   });

@@ -8,6 +8,7 @@ const VALID: EpisodeDraft = {
   topic: 'Tides',
   sourceText: '',
   sourceUrl: '',
+  format: 'deep-dive',
   minutes: '3',
   quality: 'neural',
   seriesId: '',

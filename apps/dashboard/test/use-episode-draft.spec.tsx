@@ -123,6 +123,53 @@ describe('useEpisodeDraft', () => {
     expect(result.current.errors.sourceUrl).toBeUndefined();
   });
 
+  it('leaves the default format out of the request and sends any other', () => {
+    const deepDive = draftWith({ minutes: '3' });
+    let checked: ReturnType<typeof deepDive.result.current.check> | undefined;
+    act(() => {
+      checked = deepDive.result.current.check();
+    });
+    expect(checked).toEqual({
+      ok: true,
+      request: { topic: 'Tides', minutes: 3, quality: 'standard' },
+    });
+
+    const debate = draftWith({ format: 'debate', minutes: '3' });
+    act(() => {
+      checked = debate.result.current.check();
+    });
+    expect(checked).toEqual({
+      ok: true,
+      request: { topic: 'Tides', minutes: 3, quality: 'standard', format: 'debate' },
+    });
+  });
+
+  it('refuses a brief over 2 minutes on the minutes, in the schema’s words', () => {
+    const { result } = draftWith({ format: 'brief', minutes: '3' });
+    let checked: ReturnType<typeof result.current.check> | undefined;
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toEqual({ ok: false, firstInvalid: 'minutes' });
+    expect(result.current.errors).toEqual({ minutes: 'A brief is 2 minutes at most.' });
+  });
+
+  it('clears the brief’s message on the minutes once the format is changed', () => {
+    const { result } = draftWith({ format: 'brief', minutes: '3' });
+    act(() => result.current.blur('minutes'));
+    expect(result.current.errors.minutes).toBe('A brief is 2 minutes at most.');
+    act(() => result.current.update('format', 'deep-dive'));
+    expect(result.current.errors.minutes).toBeUndefined();
+  });
+
+  it('words an unknown format as the schema does, beside the format', () => {
+    const { result } = draftWith({ format: 'lecture' });
+    act(() => result.current.blur('format'));
+    expect(result.current.errors).toEqual({
+      format: 'Format must be one of deep-dive, brief, debate, critique (got "lecture").',
+    });
+  });
+
   it('accepts a series name the API accepts', () => {
     const { result } = draftWith({ seriesId: '  Rivers of Europe  ' });
     let checked: ReturnType<typeof result.current.check> | undefined;
@@ -158,6 +205,7 @@ describe('useEpisodeDraft', () => {
       topic: '',
       sourceText: '',
       sourceUrl: '',
+      format: 'deep-dive',
       minutes: '1',
       quality: 'neural',
       seriesId: 'sea',

@@ -7,10 +7,13 @@ import type { CreatePodcastAccepted, CreatePodcastRequest } from '../api/types';
 import { weeklyFit } from '../domain/cost';
 import type { EpisodeField } from '../domain/episode-draft';
 import {
+  BRIEF_MAX_MINUTES,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
+  PODCAST_FORMATS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
+  type PodcastFormat,
 } from '@lumcast/script-generation';
 import { SOURCE_URL_MAX_CHARS } from '@lumcast/pipeline';
 import { EPISODE_FIELDS, useEpisodeDraft } from '../hooks/use-episode-draft';
@@ -25,6 +28,21 @@ function isEpisodeField(field: string | undefined): field is EpisodeField {
   return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(field);
 }
 
+/**
+ * What each episode format is called in the Format select.
+ *
+ * @example
+ * ```ts
+ * FORMAT_LABELS.debate; // 'Debate (the hosts take opposite sides)'
+ * ```
+ */
+export const FORMAT_LABELS: Record<PodcastFormat, string> = {
+  'deep-dive': 'Deep dive (two hosts explore the topic)',
+  brief: `Brief (1–${BRIEF_MAX_MINUTES} minutes)`,
+  debate: 'Debate (the hosts take opposite sides)',
+  critique: 'Critique (strengths and weaknesses)',
+};
+
 /** A field's label followed by a muted "(optional)". */
 function optional(label: ReactNode): ReactNode {
   return (
@@ -35,7 +53,8 @@ function optional(label: ReactNode): ReactNode {
 }
 
 /**
- * New episode: topic, optional source text or source link, minutes, quality, optional series;
+ * New episode: topic, optional source text or source link, format, minutes, quality, optional
+ * series;
  * field-level validation, live cost, and a hint (with a confirmation) when it would not fit
  * this week.
  * When the server refuses the episode, its own message is shown word for word (with the local
@@ -170,6 +189,18 @@ export function NewEpisodeForm(props: {
           )}
         </Field>
 
+        <Field id={ids.format} label="Format" error={errors.format}>
+          {(control) => (
+            <select {...control} {...bind('format')}>
+              {PODCAST_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {FORMAT_LABELS[format]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
         <div className="field-row">
           <Field id={ids.minutes} label="Minutes" error={errors.minutes}>
             {(control) => (
@@ -179,7 +210,7 @@ export function NewEpisodeForm(props: {
                 type="number"
                 inputMode="numeric"
                 min={MIN_EPISODE_MINUTES}
-                max={MAX_EPISODE_MINUTES}
+                max={draft.format === 'brief' ? BRIEF_MAX_MINUTES : MAX_EPISODE_MINUTES}
                 step={1}
               />
             )}

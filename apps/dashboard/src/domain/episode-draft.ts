@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PODCAST_FORMAT,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   SERIES_ID_MAX_CHARS,
@@ -16,7 +17,8 @@ import { seriesIdProblem, sourceUrlProblem } from '@lumcast/pipeline';
  * @example
  * ```ts
  * const draft: EpisodeDraft = {
- *   topic: 'Tides', sourceText: '', sourceUrl: '', minutes: '1', quality: 'standard', seriesId: '',
+ *   topic: 'Tides', sourceText: '', sourceUrl: '', format: 'deep-dive', minutes: '1',
+ *   quality: 'standard', seriesId: '',
  * };
  * ```
  */
@@ -25,6 +27,8 @@ export interface EpisodeDraft {
   sourceText: string;
   /** A public web page or text file the pipeline reads instead of `sourceText`. */
   sourceUrl: string;
+  /** One of `PODCAST_FORMATS`; the default (`deep-dive`) is left out of the request. */
+  format: string;
   minutes: string;
   quality: string;
   seriesId: string;
@@ -53,15 +57,16 @@ export type FieldErrors = Partial<Record<EpisodeField, string>>;
 /**
  * The body the form would send for a draft: the topic as typed, the other texts trimmed,
  * minutes as a number (`NaN` when it is not one, so the schema refuses it), blank optional
- * fields left out.
+ * fields and the default format left out (so a deep dive's body is what it was before formats).
  *
  * @example
  * ```ts
  * draftBody({
- *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', minutes: '3',
- *   quality: 'neural', seriesId: '',
+ *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', format: 'debate',
+ *   minutes: '3', quality: 'neural', seriesId: '',
  * });
- * // { topic: 'Tides', minutes: 3, quality: 'neural', sourceUrl: 'https://example.org/tides' }
+ * // { topic: 'Tides', minutes: 3, quality: 'neural', format: 'debate',
+ * //   sourceUrl: 'https://example.org/tides' }
  * ```
  */
 export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
@@ -73,6 +78,7 @@ export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
     topic: draft.topic,
     minutes: /^[-+]?\d+(\.\d+)?$/.test(minutesText) ? Number(minutesText) : Number.NaN,
     quality: draft.quality,
+    ...(draft.format === DEFAULT_PODCAST_FORMAT ? {} : { format: draft.format }),
     ...(sourceText === '' ? {} : { sourceText }),
     ...(sourceUrl === '' ? {} : { sourceUrl }),
     ...(seriesId === '' ? {} : { seriesId }),
@@ -82,12 +88,26 @@ export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
 /** The `code` {@link messageFor} gets for a source link given together with a source text. */
 const WITH_SOURCE_TEXT = 'with_source_text';
 
+/** The shared schema's own words as a sentence: capitalised, with a full stop. */
+function sentence(message: string): string {
+  const text = message.trim();
+  if (text === '') return text;
+  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
 /**
  * The form's words for a field the server's rules refused: `code` is zod's issue code, the
  * series id's problem, or for the source link the end of {@link sourceUrlProblem}'s sentence
- * (or {@link WITH_SOURCE_TEXT}).
+ * (or {@link WITH_SOURCE_TEXT}); `schemaMessage` is the shared schema's own message, used
+ * as a sentence where the schema's words are the clearest (the format and a brief's length).
  */
-function messageFor(field: EpisodeField, code: string, draft: EpisodeDraft): string {
+function messageFor(
+  field: EpisodeField,
+  code: string,
+  draft: EpisodeDraft,
+  schemaMessage = '',
+): string {
   switch (field) {
     case 'topic': {
       const length = draft.topic.trim().length;
@@ -101,7 +121,11 @@ function messageFor(field: EpisodeField, code: string, draft: EpisodeDraft): str
       return code === WITH_SOURCE_TEXT
         ? 'Give a source text or a source link, not both.'
         : `Source link ${code}.`;
+    case 'format':
+      return sentence(schemaMessage) || 'Choose a format.';
     case 'minutes':
+      // The schema's cross-field rule: "a brief is 2 minutes at most".
+      if (code === 'custom' && schemaMessage !== '') return sentence(schemaMessage);
       return code === 'too_small' || code === 'too_big'
         ? `Choose between ${MIN_EPISODE_MINUTES} and ${MAX_EPISODE_MINUTES} minutes.`
         : 'Enter a whole number of minutes.';
@@ -114,19 +138,21 @@ function messageFor(field: EpisodeField, code: string, draft: EpisodeDraft): str
   }
 }
 
-const SCRIPT_FIELDS = new Set<string>(['topic', 'sourceText', 'minutes', 'quality']);
+const SCRIPT_FIELDS = new Set<string>(['topic', 'sourceText', 'format', 'minutes', 'quality']);
 
 /**
  * Validates a draft with the HTTP API's own rules and builds the request body: the body is
  * checked by the script-generation lib's `scriptRequestSchema` (the zod schema the API's
- * `parsePodcastRequest` runs), the series id by {@link seriesIdProblem} and the source link by
+ * `parsePodcastRequest` runs; it also refuses a brief over `BRIEF_MAX_MINUTES`, on the
+ * minutes), the series id by {@link seriesIdProblem} and the source link by
  * {@link sourceUrlProblem}, which may not come with a source text (the API refuses both).
  * Only the messages are the form's own.
  *
  * @example
  * ```ts
  * validateEpisodeDraft({
- *   topic: '', sourceText: '', sourceUrl: '', minutes: '0', quality: 'neural', seriesId: '',
+ *   topic: '', sourceText: '', sourceUrl: '', format: 'deep-dive', minutes: '0', quality: 'neural',
+ *   seriesId: '',
  * });
  * // { ok: false, errors: { topic: 'Enter a topic.', minutes: 'Choose between 1 and 60 minutes.' } }
  * ```
@@ -141,7 +167,12 @@ export function validateEpisodeDraft(
     for (const issue of checked.error.issues) {
       const field = String(issue.path[0] ?? '');
       if (SCRIPT_FIELDS.has(field) && errors[field as EpisodeField] === undefined) {
-        errors[field as EpisodeField] = messageFor(field as EpisodeField, issue.code, draft);
+        errors[field as EpisodeField] = messageFor(
+          field as EpisodeField,
+          issue.code,
+          draft,
+          issue.message,
+        );
       }
     }
   }
@@ -158,13 +189,14 @@ export function validateEpisodeDraft(
   if (linkProblem !== undefined) errors.sourceUrl = messageFor('sourceUrl', linkProblem, draft);
 
   if (!checked.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  const { topic, sourceText, minutes, quality } = checked.data;
+  const { topic, sourceText, minutes, quality, format } = checked.data;
   return {
     ok: true,
     request: {
       topic,
       minutes,
       quality,
+      ...(format === undefined ? {} : { format }),
       ...(sourceText === undefined ? {} : { sourceText }),
       ...(sourceUrl === undefined ? {} : { sourceUrl }),
       ...(seriesId === undefined ? {} : { seriesId }),
@@ -182,7 +214,14 @@ export function validateEpisodeDraft(
  * ```
  */
 export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): number | undefined {
-  const body = draftBody({ topic: '', sourceText: '', sourceUrl: '', seriesId: '', ...draft });
+  const body = draftBody({
+    topic: '',
+    sourceText: '',
+    sourceUrl: '',
+    format: DEFAULT_PODCAST_FORMAT,
+    seriesId: '',
+    ...draft,
+  });
   const minutes = scriptRequestSchema.shape.minutes.safeParse(body['minutes']);
   const quality = scriptRequestSchema.shape.quality.safeParse(body['quality']);
   return minutes.success && quality.success ? estimateCost(minutes.data, quality.data) : undefined;

@@ -1,5 +1,6 @@
 'use client';
 
+import { DEFAULT_PODCAST_FORMAT } from '@lumcast/script-generation';
 import { useState } from 'react';
 import type { CreatePodcastRequest } from '../api/types';
 import {
@@ -22,20 +23,26 @@ export const EPISODE_FIELDS: readonly EpisodeField[] = [
   'topic',
   'sourceText',
   'sourceUrl',
+  'format',
   'minutes',
   'quality',
   'seriesId',
 ];
 
-/** Fields whose message also depends on another field: the link may not come with a text. */
+/**
+ * Fields whose message also depends on another field: the link may not come with a text, and
+ * a brief's minutes are capped.
+ */
 const DEPENDENTS: Partial<Record<EpisodeField, readonly EpisodeField[]>> = {
   sourceText: ['sourceUrl'],
+  format: ['minutes'],
 };
 
 const EMPTY_DRAFT: EpisodeDraft = {
   topic: '',
   sourceText: '',
   sourceUrl: '',
+  format: DEFAULT_PODCAST_FORMAT,
   minutes: '1',
   quality: 'standard',
   seriesId: '',
