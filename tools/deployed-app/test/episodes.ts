@@ -92,6 +92,7 @@ export async function createEpisode(
     quality: string;
     sourceText?: string;
     sourceUrl?: string;
+    format?: string;
     seriesId?: string;
   },
 ): Promise<string> {

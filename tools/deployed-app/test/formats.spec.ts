@@ -1,0 +1,44 @@
+/**
+ * An episode's format through the deployed app: asked for at the gateway, kept on the job by the
+ * api function, and sent to Bedrock (the wire-level fake) in the write-script function's prompt.
+ */
+import { startDeployedApp, type DeployedApp } from '../deployed-app';
+import { api, createEpisode, describeDenials, untilFinal } from './episodes';
+
+let deployed: DeployedApp;
+
+beforeAll(async () => {
+  deployed = await startDeployedApp({ timeScale: 0.05 });
+}, 180_000);
+afterAll(() => deployed?.stop());
+
+describe('a format through the deployed app', () => {
+  it('reaches Bedrock: a debate’s Converse request tells the hosts to take opposite sides, and the episode is made, through IAM', async () => {
+    const token = await deployed.token('format-debate');
+    const jobId = await createEpisode(deployed, token, {
+      topic: 'Should cities ban cars?',
+      minutes: 1,
+      quality: 'standard',
+      format: 'debate',
+    });
+    const job = await untilFinal(deployed, token, jobId, 180_000);
+    expect(job.status).toBe('ready');
+    const systems = deployed.bedrock.requests.map((request) =>
+      JSON.stringify((request.body as { system?: unknown }).system ?? ''),
+    );
+    expect(systems.some((system) => system.includes('Format: a debate.'))).toBe(true);
+    expect(describeDenials(deployed)).toEqual([]);
+  });
+
+  it('answers 400 naming format for one that does not exist, through the gateway', async () => {
+    const token = await deployed.token('format-unknown');
+    const answer = await api(deployed, token, 'POST', '/api/podcasts', {
+      topic: 'Tides',
+      minutes: 1,
+      quality: 'standard',
+      format: 'lecture',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.field).toBe('format');
+  });
+});
