@@ -177,7 +177,7 @@ test.describe('the dashboard on the local stack', () => {
     expect((await quotaOf(request, bob)).used).toBe(0);
   });
 
-  test('a user subscribes to a series feed: the link the panel copies parses in Podcast Index’s parser, its enclosure plays by Range, and a revoke ends it', async ({
+  test('a user makes a debate in a series and subscribes to its feed: the link the panel copies parses in Podcast Index’s parser, its enclosure plays by Range, and a revoke ends it', async ({
     page,
     context,
     request,
@@ -188,10 +188,11 @@ test.describe('the dashboard on the local stack', () => {
     await page.goto('/');
     await pickUser(page, `carol-${run}`);
 
-    // An episode of the series, made in the form.
+    // A debate of the series, made in the form.
     const form = page.getByRole('region', { name: 'New episode' });
     await form.getByLabel('Topic').fill('How rivers shape valleys');
     await form.getByLabel(/Source text/).fill(SOURCE_TEXT);
+    await form.getByLabel('Format').selectOption('debate');
     await form.getByLabel('Minutes').fill('1');
     await form.getByLabel('Voice quality').selectOption('standard');
     await form.getByLabel(/Series/).fill(series);
@@ -230,6 +231,9 @@ test.describe('the dashboard on the local stack', () => {
     expect(part.status()).toBe(206);
     expect(part.headers()['content-range']).toBe(`bytes 0-1023/${item?.enclosure?.length}`);
     expect((await part.body()).byteLength).toBe(1024);
+    // The transcript is WebVTT, and the offline hosts said what a debate needs.
+    const transcript = await request.get(item?.podcastTranscripts?.[0]?.url as string);
+    expect(await transcript.text()).toMatch(/^WEBVTT[\s\S]*You asked for\s+a\s+debate/);
     const chapters = await request.get(item?.podcastChapters?.url as string);
     expect(((await chapters.json()) as { version: string }).version).toBe('1.2.0');
 
