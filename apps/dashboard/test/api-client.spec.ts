@@ -102,6 +102,21 @@ describe('createApiClient', () => {
     expect((await client().getPodcast('job-1')).measuredCost).toBeUndefined();
   });
 
+  it('reads a job’s format and source link, and refuses a format it does not know', async () => {
+    const link = 'https://example.org/cars';
+    route = () => [200, { ...READY_JOB, format: 'debate', sourceUrl: link }];
+    await expect(client().getPodcast('job-1')).resolves.toMatchObject({
+      format: 'debate',
+      sourceUrl: link,
+    });
+    route = () => [200, READY_JOB];
+    const plain = await client().getPodcast('job-1');
+    expect(plain).not.toHaveProperty('format');
+    expect(plain).not.toHaveProperty('sourceUrl');
+    route = () => [200, { ...READY_JOB, format: 'rant' }];
+    await expect(client().getPodcast('job-1')).rejects.toThrow('unknown format rant');
+  });
+
   it('posts a new episode as JSON and returns the accepted job', async () => {
     route = () => [202, { jobId: 'job-9', status: 'queued', estimatedCost: 4 }];
     const accepted = await client().createPodcast({

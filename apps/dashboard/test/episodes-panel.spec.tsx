@@ -27,6 +27,24 @@ describe('EpisodesPanel', () => {
     expect(screen.getByText('1 in progress · updating live')).toBeInTheDocument();
   });
 
+  it('names a format other than the default deep dive on the card, and says nothing for a deep dive', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({ jobId: 'j-debate', topic: 'Cars', format: 'debate', seriesId: 'cities' }),
+            aJob({ jobId: 'j-deep', topic: 'Tides', format: 'deep-dive' }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    const [debate, deep] = screen.getAllByTestId('episode');
+    expect(debate).toHaveTextContent(/· Debate · series cities ·/);
+    expect(deep).not.toHaveTextContent(/Deep dive/);
+  });
+
   it('shows the charge, an audio player with captions, and chapters that seek', async () => {
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const user = userEvent.setup();

@@ -41,6 +41,9 @@ describe('an episode’s format on the local stack', () => {
       format: 'debate',
     });
     expect(job.status).toBe('ready');
+    expect(job.format).toBe('debate');
+    const listed = (await callApi(stack, 'GET', '/api/podcasts', { user: 'dana' })).body.items;
+    expect(listed[0]).toMatchObject({ jobId: job.jobId, format: 'debate' });
     const stored = JSON.parse(
       readFileSync(path.join(data.dir, 'objects', objectKeys.script('dana', job.jobId)), 'utf8'),
     ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };

@@ -75,6 +75,7 @@ describe('an episode from a source link', () => {
       sourceUrl: `${pagesOrigin}/estuaries`,
     });
     expect(job.status).toBe('ready');
+    expect(job.sourceUrl).toBe(`${pagesOrigin}/estuaries`);
     const stored = JSON.parse(
       readFileSync(path.join(data.dir, 'objects', objectKeys.script('erin', job.jobId)), 'utf8'),
     ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };

@@ -1,4 +1,5 @@
 import { isVoiceQuality } from '@lumcast/quota';
+import { PODCAST_FORMATS, type PodcastFormat } from '@lumcast/script-generation';
 import { ResponseShapeError } from './errors';
 import {
   JOB_STATUSES,
@@ -55,6 +56,20 @@ function parseChapter(value: unknown, where: string): Chapter {
   };
 }
 
+/** A job's `format`, when it has one of `PODCAST_FORMATS` (another is a shape error). */
+function formatOf(job: Record<string, unknown>, where: string): { format?: PodcastFormat } {
+  const format = job['format'];
+  if (format === undefined || format === null) return {};
+  if (!(PODCAST_FORMATS as readonly unknown[]).includes(format)) {
+    throw new ResponseShapeError(`${where}: unknown format ${String(format)}`);
+  }
+  return { format: format as PodcastFormat };
+}
+
+function optionalField<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
 /**
  * Checks one job from the HTTP API against the contract and returns it typed.
  *
@@ -85,6 +100,8 @@ export function parseJob(value: unknown, where = 'job'): Job {
     topic: str(job, 'topic', where),
     quality,
     minutes: num(job, 'minutes', where),
+    ...formatOf(job, where),
+    ...optionalField('sourceUrl', optionalStr(job, 'sourceUrl', where)),
     seriesId: optionalStr(job, 'seriesId', where),
     createdAt: str(job, 'createdAt', where),
     updatedAt: optionalStr(job, 'updatedAt', where) ?? str(job, 'createdAt', where),

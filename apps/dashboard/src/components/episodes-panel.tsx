@@ -2,6 +2,7 @@
 
 import { describeError } from '../api/errors';
 import type { Job } from '../api/types';
+import { FORMAT_NAMES } from '../domain/episode-format';
 import { isFinal, progressFraction, stageLabel } from '../domain/job-status';
 import { formatClock } from '../domain/time-format';
 import type { Resource } from '../hooks/resource';
@@ -68,6 +69,7 @@ export function EpisodeCard(props: {
       </div>
       <p className="episode__meta">
         {job.minutes} min · {QUALITY_LABELS[job.quality]}
+        {job.format && job.format !== 'deep-dive' ? ` · ${FORMAT_NAMES[job.format]}` : ''}
         {job.seriesId ? ` · series ${job.seriesId}` : ''} · {formatCreated(job.createdAt)}
       </p>
       <p className="episode__stage" aria-live={final ? undefined : 'polite'}>

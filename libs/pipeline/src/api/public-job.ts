@@ -18,6 +18,8 @@ export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<
     topic: job.topic,
     quality: job.quality,
     minutes: job.minutes,
+    ...(job.format === undefined ? {} : { format: job.format }),
+    ...(job.sourceUrl === undefined ? {} : { sourceUrl: job.sourceUrl }),
     seriesId: job.seriesId,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

@@ -32,6 +32,8 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'topic',
   'minutes',
   'quality',
+  'format',
+  'sourceUrl',
   'seriesId',
   'createdAt',
   'updatedAt',

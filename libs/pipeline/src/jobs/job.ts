@@ -91,6 +91,10 @@ export interface PublicJob {
   topic: string;
   quality: VoiceQuality;
   minutes: number;
+  /** The format asked for; absent means `deep-dive`. */
+  format?: PodcastFormat;
+  /** The source link the episode was written from, if it had one. */
+  sourceUrl?: string;
   seriesId?: string;
   createdAt: string;
   updatedAt: string;
