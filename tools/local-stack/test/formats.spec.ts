@@ -2,14 +2,12 @@
  * An episode's format on the local stack: asked for in the API, kept on the job, and given to
  * the script writer (the offline writer says what it can and cannot do for a debate).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { objectKeys } from '@lumcast/pipeline';
 import type { LocalStack } from '../local-stack';
 import {
   callApi,
   makeEpisode,
   SHORT_SOURCE,
+  spokenText,
   startTestStack,
   temporaryDataDir,
   ToneSynthesizer,
@@ -44,12 +42,7 @@ describe('an episode’s format on the local stack', () => {
     expect(job.format).toBe('debate');
     const listed = (await callApi(stack, 'GET', '/api/podcasts', { user: 'dana' })).body.items;
     expect(listed[0]).toMatchObject({ jobId: job.jobId, format: 'debate' });
-    const stored = JSON.parse(
-      readFileSync(path.join(data.dir, 'objects', objectKeys.script('dana', job.jobId)), 'utf8'),
-    ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };
-    const spoken = stored.script.chapters
-      .flatMap((chapter) => chapter.segments.map((segment) => segment.text))
-      .join(' ');
+    const spoken = spokenText(data.dir, 'dana', job.jobId);
     expect(spoken).toContain('You asked for a debate.');
   });
 

@@ -3,13 +3,18 @@
  * fetcher, with loopback allowed by this test's own configuration), and a link that cannot be read
  * fails the job uncharged.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { LinkSourceFetcher, objectKeys, type PublicJob } from '@lumcast/pipeline';
+import { LinkSourceFetcher, type PublicJob } from '@lumcast/pipeline';
 import type { LocalStack } from '../local-stack';
-import { callApi, makeEpisode, startTestStack, temporaryDataDir, ToneSynthesizer } from './support';
+import {
+  callApi,
+  makeEpisode,
+  spokenText,
+  startTestStack,
+  temporaryDataDir,
+  ToneSynthesizer,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -76,12 +81,7 @@ describe('an episode from a source link', () => {
     });
     expect(job.status).toBe('ready');
     expect(job.sourceUrl).toBe(`${pagesOrigin}/estuaries`);
-    const stored = JSON.parse(
-      readFileSync(path.join(data.dir, 'objects', objectKeys.script('erin', job.jobId)), 'utf8'),
-    ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };
-    const spoken = stored.script.chapters
-      .flatMap((chapter) => chapter.segments.map((segment) => segment.text))
-      .join(' ');
+    const spoken = spokenText(data.dir, 'erin', job.jobId);
     expect(spoken).toMatch(/Mangrove|Severn|fresh water/i);
     expect(spoken).not.toContain('ignored');
     expect((await quotaOf(stack, 'erin')).used).toBe(job.cost);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodeMp3, type SpeechRequest, type SpeechSynthesizer } from '@lumcast/audio-assembly';
-import type { PublicJob } from '@lumcast/pipeline';
+import { objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
@@ -116,3 +116,13 @@ export const SHORT_SOURCE =
   'Tides are the rise and fall of sea levels. They are caused by the gravity of the Moon and the Sun. ' +
   'Most coasts see two high tides a day. Spring tides happen when the Sun and Moon line up. ' +
   'Neap tides happen when they pull at right angles.';
+
+/** Everything the hosts of a finished job say, in order, read from the stack's stored script. */
+export function spokenText(dataDir: string, userId: string, jobId: string): string {
+  const stored = JSON.parse(
+    readFileSync(path.join(dataDir, 'objects', objectKeys.script(userId, jobId)), 'utf8'),
+  ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };
+  return stored.script.chapters
+    .flatMap((chapter) => chapter.segments.map((segment) => segment.text))
+    .join(' ');
+}

@@ -56,6 +56,12 @@ function parseChapter(value: unknown, where: string): Chapter {
   };
 }
 
+/** A job's `sourceUrl`, when it has one (absent, not undefined, otherwise). */
+function sourceUrlOf(job: Record<string, unknown>, where: string): { sourceUrl?: string } {
+  const sourceUrl = optionalStr(job, 'sourceUrl', where);
+  return sourceUrl === undefined ? {} : { sourceUrl };
+}
+
 /** A job's `format`, when it has one of `PODCAST_FORMATS` (another is a shape error). */
 function formatOf(job: Record<string, unknown>, where: string): { format?: PodcastFormat } {
   const format = job['format'];
@@ -64,10 +70,6 @@ function formatOf(job: Record<string, unknown>, where: string): { format?: Podca
     throw new ResponseShapeError(`${where}: unknown format ${String(format)}`);
   }
   return { format: format as PodcastFormat };
-}
-
-function optionalField<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /**
@@ -101,7 +103,7 @@ export function parseJob(value: unknown, where = 'job'): Job {
     quality,
     minutes: num(job, 'minutes', where),
     ...formatOf(job, where),
-    ...optionalField('sourceUrl', optionalStr(job, 'sourceUrl', where)),
+    ...sourceUrlOf(job, where),
     seriesId: optionalStr(job, 'seriesId', where),
     createdAt: str(job, 'createdAt', where),
     updatedAt: optionalStr(job, 'updatedAt', where) ?? str(job, 'createdAt', where),

@@ -3,7 +3,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { SourceLinkError } from '../errors';
 import type { SourceFetcher } from '../ports/source-fetcher';
-import { isLoopbackAddress, isPublicAddress } from './public-address';
+import { isIpAddress, isLoopbackAddress, isPublicAddress } from './public-address';
+import { sourceUrlProblem } from './source-url';
 
 /**
  * The most bytes a source link may answer (10 MB, as an uploaded source); the read stops there.
@@ -131,7 +132,7 @@ export class LinkSourceFetcher implements SourceFetcher {
   private async checkedAddress(link: URL): Promise<LookupAddress> {
     const host = link.hostname.replace(/^\[(.*)\]$/, '$1');
     let addresses: LookupAddress[];
-    if (isIpLiteral(host)) {
+    if (isIpAddress(host)) {
       addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }];
     } else {
       try {
@@ -204,27 +205,11 @@ export class LinkSourceFetcher implements SourceFetcher {
   }
 }
 
+/** The link as a URL, by the same rule the API applied to the request (redirects included). */
 function parseLink(url: string): URL {
-  let link: URL;
-  try {
-    link = new URL(url);
-  } catch {
-    throw new SourceLinkError('bad_url', 'The source link is not a URL.');
-  }
-  if (link.protocol !== 'http:' && link.protocol !== 'https:') {
-    throw new SourceLinkError(
-      'bad_url',
-      `The source link must be http or https, not ${link.protocol}`,
-    );
-  }
-  if (link.username !== '' || link.password !== '') {
-    throw new SourceLinkError('bad_url', 'The source link must not carry a user name or password.');
-  }
-  return link;
-}
-
-function isIpLiteral(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.includes(':');
+  const problem = sourceUrlProblem(url);
+  if (problem !== undefined) throw new SourceLinkError('bad_url', `The source link ${problem}.`);
+  return new URL(url.trim());
 }
 
 function tooBig(maxBytes: number): SourceLinkError {

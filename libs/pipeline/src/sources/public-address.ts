@@ -32,3 +32,16 @@ export function isPublicAddress(address: string): boolean {
 export function isLoopbackAddress(address: string): boolean {
   return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
+
+/**
+ * Whether a host (brackets removed) is an IP address literal rather than a name to resolve.
+ *
+ * @example
+ * ```ts
+ * isIpAddress('::1'); // true
+ * isIpAddress('example.org'); // false
+ * ```
+ */
+export function isIpAddress(host: string): boolean {
+  return ipaddr.isValid(host);
+}
