@@ -21,7 +21,6 @@ import {
 import {
   buildRepairPrompt,
   buildRevisionPrompt,
-  DEFAULT_HOSTS,
   SCRIPT_TOOL_INPUT_SCHEMA,
   SCRIPT_TOOL_NAME,
   type ScriptPrompts,
@@ -35,23 +34,30 @@ import type { Checked, ForcedTool, ModelTask } from './bedrock-model-task';
 
 const SCRIPT_TOOL: ForcedTool = {
   name: SCRIPT_TOOL_NAME,
-  description: 'Submit the complete two-host podcast script.',
+  description: 'Submit the complete podcast script.',
   schema: SCRIPT_TOOL_INPUT_SCHEMA,
 };
 const OUTLINE_TOOL: ForcedTool = {
   name: OUTLINE_TOOL_NAME,
-  description: 'Submit the outline of a long two-host podcast episode.',
+  description: 'Submit the outline of a long podcast episode.',
   schema: OUTLINE_TOOL_INPUT_SCHEMA,
 };
 const CHAPTER_TOOL: ForcedTool = {
   name: CHAPTER_TOOL_NAME,
-  description: 'Submit one chapter of a two-host podcast episode.',
+  description: 'Submit one chapter of a podcast episode.',
   schema: CHAPTER_TOOL_INPUT_SCHEMA,
 };
 
+/** The model's answer with the episode's hosts in place of whatever it named: the hosts are the request's. */
+function withHosts(input: unknown, hosts: readonly string[]): unknown {
+  return typeof input === 'object' && input !== null
+    ? { ...input, hosts: hosts.map((name) => ({ name })) }
+    : input;
+}
+
 /**
  * The task of writing a whole script: the `submit_podcast_script` tool, checked by
- * `validatePodcastScript`, kept in the prompts' word window (trimmed at a chapter boundary
+ * `validatePodcastScript` with the episode's hosts set by the writer, kept in the prompts' word window (trimmed at a chapter boundary
  * when over it).
  *
  * @example
@@ -67,7 +73,7 @@ export function scriptTask(prompts: ScriptPrompts): ModelTask<PodcastScript> {
     maxTokens: Math.min(32_000, Math.ceil(prompts.maxWords * 1.6) + 1_500),
     tool: SCRIPT_TOOL,
     check: (input) => {
-      const validation = validatePodcastScript(input);
+      const validation = validatePodcastScript(withHosts(input, prompts.hosts));
       return validation.ok ? { ok: true, value: validation.script } : validation;
     },
     repairPrompt: buildRepairPrompt,
@@ -141,7 +147,7 @@ export function chapterTask(
 }
 
 /**
- * Checks an outline answer: its shape (with the default hosts), its chapter count within
+ * Checks an outline answer: its shape (with the episode's hosts, which the writer sets), its chapter count within
  * the prompts' range, and rescales its chapters' word targets to sum to the episode's
  * target, none above `CHAPTER_MAX_WORDS`.
  *
@@ -152,12 +158,7 @@ export function chapterTask(
  * ```
  */
 export function checkOutline(input: unknown, prompts: OutlinePrompts): Checked<ScriptOutline> {
-  const [first, second] = DEFAULT_HOSTS;
-  const withHosts =
-    typeof input === 'object' && input !== null
-      ? { ...input, hosts: [{ name: first }, { name: second }] }
-      : input;
-  const result = scriptOutlineSchema.safeParse(withHosts);
+  const result = scriptOutlineSchema.safeParse(withHosts(input, prompts.hosts));
   if (!result.success) {
     return { ok: false, issues: describeSchemaIssues(result.error.issues) };
   }

@@ -14,11 +14,13 @@ import {
   promptParagraphs,
   toolRepairPrompt,
   toolRevisionPrompt,
+  turnRule,
   writerIntro,
   type AnswerLength,
   type SizedPrompts,
 } from './prompt-tools';
 import type { ScriptOutline } from './script-outline';
+import { speakerChoice } from './episode-hosts';
 import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
@@ -77,7 +79,7 @@ export function buildChapterPrompts(
   if (!chapter) {
     throw new RangeError(`the outline has no chapter ${index} (it has ${outline.chapters.length})`);
   }
-  const [{ name: first }, { name: second }] = outline.hosts;
+  const hosts = outline.hosts.map((host) => host.name);
   const count = outline.chapters.length;
   const { min, max } = acceptedWordRange(chapter.targetWords);
   const oneLine = (text: string) => neutralizePromptData(text, { singleLine: true });
@@ -97,15 +99,15 @@ export function buildChapterPrompts(
           ? 'This is the last chapter: it continues from the previous chapter without greeting the listener again, covers its brief, and closes the episode with a short recap and a goodbye.'
           : 'This is a middle chapter: it continues from the previous chapter without greeting the listener again, covers only its brief, and does not say goodbye.';
   const system = promptParagraphs([
-    writerIntro(first, second),
-    formatRule(request.format, first, second),
+    writerIntro(hosts),
+    formatRule(request.format, hosts),
     SPOKEN_TEXT_RULE,
     'This episode is long and is written one chapter at a time. The user message quotes the outline of the whole episode (its title, summary and chapters in order) in <outline>, and the brief of the chapter to write in <chapter>.',
     role,
-    `Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences. Stay within this chapter's brief: other chapters cover the rest.`,
+    `${turnRule(hosts)} Stay within this chapter's brief: other chapters cover the rest.`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
-    `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly "${first}" or "${second}".`,
+    `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly ${speakerChoice(hosts)}.`,
     seriesRule(request.series),
   ]);
   const user = promptParagraphs([

@@ -14,6 +14,14 @@ export {
   formatRule,
 } from './podcast-format';
 export type { PodcastFormat } from './podcast-format';
+export type { HostIndex } from './episode-hosts';
+export {
+  DEFAULT_HOSTS,
+  FORMAT_HOST_COUNTS,
+  SCRIPT_HOSTS_MAX,
+  episodeHosts,
+  notAHostMessage,
+} from './episode-hosts';
 export {
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
@@ -52,7 +60,6 @@ export {
 } from './speech-rate';
 export type { ScriptPrompts } from './prompts';
 export {
-  DEFAULT_HOSTS,
   SCRIPT_TOOL_INPUT_SCHEMA,
   SCRIPT_TOOL_NAME,
   buildRepairPrompt,

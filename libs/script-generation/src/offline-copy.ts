@@ -9,7 +9,7 @@ import {
   type ScriptSegment,
 } from './podcast-script';
 import { offlineFormatNote } from './offline-format-note';
-import { DEFAULT_HOSTS } from './prompts';
+import { episodeHosts, listPhrase } from './episode-hosts';
 import type { ScriptRequest, SeriesContext } from './script-request';
 
 const ORDINALS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -49,24 +49,24 @@ const MISSING_MATERIAL: Record<
   },
 };
 
-/**
- * Joins items as spoken English: `a`, `a and b`, `a, b and c`.
- *
- * @example
- * ```ts
- * listPhrase(['tides', 'moon', 'sea']); // 'tides, moon and sea'
- * ```
- */
-export function listPhrase(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
-}
-
 function seriesLine(series: SeriesContext | undefined): string {
   const latest = series?.previousEpisodes[series.previousEpisodes.length - 1];
   return latest
     ? ` This episode continues our series; last time we covered "${latest.title}".`
     : '';
+}
+
+/** `I'm Alex`, `I'm Alex, and I'm here with Sam`, `I'm Alex, and I'm here with Sam and Noor`. */
+function greeting(hosts: readonly string[]): string {
+  const [first = '', ...others] = hosts;
+  return others.length > 0
+    ? `I'm ${first}, and I'm here with ${listPhrase(others)}`
+    : `I'm ${first}`;
+}
+
+/** The host after `index`, round the list (the same host when there is one). */
+function nextHost(hosts: readonly string[], index: number): string {
+  return hosts[(index + 1) % hosts.length] ?? '';
 }
 
 function minutesPhrase(minutes: number): string {
@@ -103,17 +103,19 @@ export interface ReadingFacts {
  * ```
  */
 export function readingIntro(request: ScriptRequest, facts: ReadingFacts): ScriptSegment[] {
-  const [first, second] = DEFAULT_HOSTS;
+  const hosts = episodeHosts(request);
+  const first = hosts[0] ?? '';
+  const readers = hosts.length === 1 ? 'I' : hosts.length === 2 ? `${first} and I` : 'we';
   return [
     {
       speaker: first,
-      text: `Welcome to Lumcast. I'm ${first}, and I'm here with ${second}. Today's topic: ${request.topic}.${seriesLine(request.series)}`,
+      text: `Welcome to Lumcast. ${greeting(hosts)}. Today's topic: ${request.topic}.${seriesLine(request.series)}`,
     },
     {
-      speaker: second,
+      speaker: nextHost(hosts, 0),
       text:
         `A quick note before we start: this episode was put together offline, without a language model. ` +
-        `Everything ${first} and I read in the main part comes word for word from the source text you provided, in its original order. ` +
+        `Everything ${readers} read in the main part comes word for word from the source text you provided, in its original order. ` +
         `We picked ${facts.chosen} of its ${facts.sentenceCount} sentences, the ones that carry its main themes: ${facts.themePhrase}.` +
         offlineFormatNote(request.format) +
         (facts.shortOfTarget
@@ -124,8 +126,8 @@ export function readingIntro(request: ScriptRequest, facts: ReadingFacts): Scrip
       speaker: first,
       text:
         facts.parts === 1
-          ? `We'll read it in one part. Let's begin.`
-          : `We'll go through it in ${ORDINALS[facts.parts - 1] ?? facts.parts} parts. Let's begin.`,
+          ? `${hosts.length === 1 ? "I'll" : "We'll"} read it in one part. Let's begin.`
+          : `${hosts.length === 1 ? "I'll" : "We'll"} go through it in ${ORDINALS[facts.parts - 1] ?? facts.parts} parts. Let's begin.`,
     },
   ];
 }
@@ -160,22 +162,26 @@ export function partTitle(index: number, terms: readonly string[]): string {
 }
 
 /**
- * The outro of a reading: `closer` recaps the themes, the other host says goodbye.
+ * The outro of a reading: host `closer` (an index into `hosts`) recaps the themes, the next
+ * host says goodbye (a lone host says both).
  *
  * @example
  * ```ts
- * readingWrapUp('Sam', 'tides and moon').map((segment) => segment.speaker); // ['Sam', 'Alex']
+ * readingWrapUp(['Alex', 'Sam'], 1, 'tides and moon').map((segment) => segment.speaker); // ['Sam', 'Alex']
  * ```
  */
-export function readingWrapUp(closer: string, themePhrase: string): ScriptSegment[] {
-  const [first, second] = DEFAULT_HOSTS;
+export function readingWrapUp(
+  hosts: readonly string[],
+  closer: number,
+  themePhrase: string,
+): ScriptSegment[] {
   return [
     {
-      speaker: closer,
+      speaker: hosts[closer % hosts.length] ?? '',
       text: `That's the end of our reading. To recap, the text kept coming back to ${themePhrase}.`,
     },
     {
-      speaker: closer === first ? second : first,
+      speaker: nextHost(hosts, closer),
       text: `Thanks for listening to this offline edition of Lumcast, read from your source text without a language model. Goodbye!`,
     },
   ];
@@ -194,16 +200,16 @@ export function readingFrame(
   request: ScriptRequest,
   facts: ReadingFacts,
 ): Pick<PodcastScript, 'title' | 'summary' | 'hosts'> & { fallbackKeyPoint: string } {
-  const [first, second] = DEFAULT_HOSTS;
+  const hosts = episodeHosts(request);
   return {
     title: boundText(`${request.topic} (offline edition)`, SCRIPT_TITLE_MAX_CHARS),
     summary: boundText(
       `An offline episode on ${request.topic}: ${facts.chosen} of the ${facts.sentenceCount} sentences of the source text, ` +
-        `selected by term frequency and read in their original order by ${first} and ${second}` +
+        `selected by term frequency and read in their original order by ${listPhrase(hosts)}` +
         `${facts.parts > 1 ? `, in ${facts.parts} parts` : ''}, covering ${facts.themePhrase}. Written without a language model.`,
       SCRIPT_SUMMARY_MAX_CHARS,
     ),
-    hosts: [{ name: first }, { name: second }],
+    hosts: hosts.map((name) => ({ name })),
     fallbackKeyPoint: boundText(
       `A reading of the source text on ${request.topic}.`,
       SCRIPT_KEY_POINT_MAX_CHARS,
@@ -226,7 +232,10 @@ export function placeholderEpisode(
   request: ScriptRequest,
   missing: MissingMaterial,
 ): PodcastScript {
-  const [first, second] = DEFAULT_HOSTS;
+  const hosts = episodeHosts(request);
+  const first = hosts[0] ?? '';
+  const second = nextHost(hosts, 0);
+  const we = hosts.length === 1 ? 'I' : 'we';
   const topic = request.topic;
   const note = MISSING_MATERIAL[missing];
   const questions = [
@@ -247,18 +256,18 @@ export function placeholderEpisode(
         `so it states no facts about the topic: the hosts say so, suggest questions worth exploring, and explain how to get a full episode.`,
       SCRIPT_SUMMARY_MAX_CHARS,
     ),
-    hosts: [{ name: first }, { name: second }],
+    hosts: hosts.map((name) => ({ name })),
     chapters: [
       {
         title: 'About this episode',
         segments: [
           {
             speaker: first,
-            text: `Welcome to Lumcast. I'm ${first}, here with ${second}. Today's topic: ${topic}.${seriesLine(request.series)}`,
+            text: `Welcome to Lumcast. ${greeting(hosts)}. Today's topic: ${topic}.${seriesLine(request.series)}`,
           },
           {
             speaker: second,
-            text: `Before anything else, we want to be upfront with you. This episode was written offline, without a language model, ${note.spoken}. So we have no facts about ${topic} to share, and we are not going to make any up.`,
+            text: `Before anything else, ${we} want to be upfront with you. This episode was written offline, without a language model, ${note.spoken}. So ${we} have no facts about ${topic} to share, and ${we} are not going to make any up.`,
           },
           {
             speaker: first,
@@ -269,10 +278,10 @@ export function placeholderEpisode(
       {
         title: 'Questions worth asking',
         segments: questions.map((question, index) => ({
-          speaker: index % 2 === 0 ? second : first,
+          speaker: nextHost(hosts, index),
           text:
             index === 0
-              ? `What we can do is suggest questions worth exploring. First: ${question}`
+              ? `What ${we} can do is suggest questions worth exploring. First: ${question}`
               : question,
         })),
       },
@@ -281,7 +290,7 @@ export function placeholderEpisode(
         segments: [
           {
             speaker: second,
-            text: `To hear a real episode about ${topic}, add a source text, such as an article or your own notes, and we will build the episode from it. Or run Lumcast with its language model enabled.`,
+            text: `To hear a real episode about ${topic}, add a source text, such as an article or your own notes, and Lumcast will build the episode from it. Or run Lumcast with its language model enabled.`,
           },
           { speaker: first, text: 'Thanks for listening, and see you next time.' },
         ],

@@ -22,5 +22,7 @@ export function offlineFormatNote(format: PodcastFormat | undefined): string {
       return ' You asked for a debate. Arguing two sides takes a language model, so offline we read the source as it stands and take turns, without taking sides.';
     case 'critique':
       return ' You asked for a critique. Weighing a text takes a language model, so offline we read its key sentences as they stand, and judging them is up to you.';
+    case 'lecture':
+      return ' This is a lecture, so I read it to you on my own.';
   }
 }

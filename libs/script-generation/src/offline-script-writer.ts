@@ -1,7 +1,7 @@
+import { episodeHosts, listPhrase } from './episode-hosts';
 import { boundText } from './bound-text';
 import {
   placeholderEpisode,
-  listPhrase,
   partOpener,
   partTitle,
   readingFrame,
@@ -18,7 +18,6 @@ import {
   type ScriptChapter,
   type ScriptSegment,
 } from './podcast-script';
-import { DEFAULT_HOSTS } from './prompts';
 import { parseScriptRequest, type ScriptRequest } from './script-request';
 import { ScriptInputError } from './errors';
 import { OUTLINE_BRIEF_MAX_CHARS, scriptOutlineSchema, type ScriptOutline } from './script-outline';
@@ -67,7 +66,7 @@ function rememberedKeyPoints(request: ScriptRequest): Set<string> {
  *
  * - With a source text: splits it into sentences, ranks them by term frequency, keeps the
  *   best ones up to the target word count (minus the framing), puts them back in source
- *   order and has the two hosts read them in alternating turns, with an intro that says how
+ *   order and has the hosts read them in turns (a lecture's one host reads alone), with an intro that says how
  *   the episode was made, chapter breaks named after each part's main terms, and an outro.
  *   Sentences equal to a previous episode's key point are skipped. If the source is too
  *   short for the requested length, the episode says so and is shorter.
@@ -200,7 +199,8 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
  * source order, grouped into parts read in alternating turns between the intro and outro.
  */
 function compose(request: ScriptRequest, ranked: RankedText, budget: number): PodcastScript {
-  const [first, second] = DEFAULT_HOSTS;
+  const hosts = episodeHosts(request);
+  const speaker = (turn: number) => hosts[turn % hosts.length] ?? '';
   const selection = selectSentences(ranked.byScore, budget);
   const parts = splitIntoParts(selection);
   const themes = topTerms(selection.sentences, READING_THEMES, ranked.topicWords);
@@ -213,7 +213,7 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
   };
 
   const chapters: ScriptChapter[] = [{ title: 'Welcome', segments: readingIntro(request, facts) }];
-  let turn = 1; // the second host opens the reading, so voices keep alternating after the intro
+  let turn = 1; // the second host opens the reading, so voices keep taking turns after the intro
   parts.forEach((sentences, partIndex) => {
     const terms = topTerms(sentences, PART_THEMES, ranked.topicWords);
     const segments: ScriptSegment[] = [];
@@ -221,7 +221,7 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
     let bufferWords = 0;
     const flush = () => {
       if (buffer.length === 0) return;
-      segments.push({ speaker: turn % 2 === 0 ? first : second, text: buffer.join(' ') });
+      segments.push({ speaker: speaker(turn), text: buffer.join(' ') });
       turn += 1;
       buffer = [];
       bufferWords = 0;
@@ -237,7 +237,7 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
   });
   chapters.push({
     title: 'Wrap-up',
-    segments: readingWrapUp(turn % 2 === 0 ? first : second, facts.themePhrase),
+    segments: readingWrapUp(hosts, turn, facts.themePhrase),
   });
 
   const { fallbackKeyPoint, ...frame } = readingFrame(request, facts);

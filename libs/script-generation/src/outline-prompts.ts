@@ -12,11 +12,12 @@ import {
   KEY_POINTS_PROPERTY,
   episodeLengthLine,
   objectSchema,
+  hostsPhrase,
   promptParagraphs,
   toolRepairPrompt,
   type SizedPrompts,
 } from './prompt-tools';
-import { DEFAULT_HOSTS } from './prompts';
+import { episodeHosts } from './episode-hosts';
 import { CHAPTER_MAX_WORDS, chapterCountRange } from './script-parts';
 import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
@@ -77,6 +78,8 @@ export interface OutlinePrompts extends SizedPrompts {
   /** Chapter counts the outline may have (the chapters' word targets sum to `targetWords`). */
   minChapters: number;
   maxChapters: number;
+  /** The episode's host names, which the writer puts into the outline. */
+  hosts: readonly string[];
 }
 
 /**
@@ -99,12 +102,12 @@ export function buildOutlinePrompts(
   const target = targetWords(request.minutes, request.quality, options);
   const { min, max } = acceptedWordRange(target);
   const chapters = chapterCountRange(target);
-  const [first, second] = DEFAULT_HOSTS;
+  const hosts = episodeHosts(request);
   const system = promptParagraphs([
-    `You plan episodes of Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally and explain things clearly for a listener who is not an expert.`,
-    formatRule(request.format, first, second),
+    `You plan episodes of Lumcast, a podcast ${hostsPhrase(hosts)}, ${hosts.length === 1 ? 'who talks to the listener directly' : 'who talk with each other naturally'} and explain${hosts.length === 1 ? 's' : ''} things clearly for a listener who is not an expert.`,
+    formatRule(request.format, hosts),
     'This episode is long, so it is written in parts: you write only its outline now. Each chapter will later be written on its own from its brief, by a writer who sees the outline but not the other chapters, so every brief must say precisely what its chapter covers and what it leaves to other chapters.',
-    `The first chapter opens the episode (the hosts greet the listener and introduce the topic); the last one closes it (a recap and a goodbye).`,
+    `The first chapter opens the episode (greeting the listener and introducing the topic); the last one closes it (a recap and a goodbye).`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
     `Answer by calling the ${OUTLINE_TOOL_NAME} tool exactly once with: title, a one-paragraph summary of the whole episode, 3 to 7 keyPoints, and the chapters in order, each with a title, a brief and targetWords.`,
@@ -126,6 +129,7 @@ export function buildOutlinePrompts(
     maxWords: max,
     minChapters: chapters.min,
     maxChapters: chapters.max,
+    hosts,
   };
 }
 

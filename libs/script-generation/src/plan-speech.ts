@@ -1,5 +1,6 @@
 import { chunkForSpeech, DEFAULT_SPEECH_CHUNK_CHARS } from './chunk-for-speech';
 import { ScriptInputError } from './errors';
+import { notAHostMessage, type HostIndex } from './episode-hosts';
 import type { PodcastScript } from './podcast-script';
 
 /**
@@ -19,8 +20,8 @@ export interface SpeechChunk {
   text: string;
   /** The host's name, as in `script.hosts`. */
   speaker: string;
-  /** 0 for `script.hosts[0]`, 1 for `script.hosts[1]` (pick the voice from this). */
-  hostIndex: 0 | 1;
+  /** The speaker's position in `script.hosts` (pick the voice from this). */
+  hostIndex: HostIndex;
   chapterIndex: number;
   /** Index of the segment within its chapter. */
   segmentIndex: number;
@@ -32,11 +33,11 @@ export interface SpeechChunk {
  * two segments. Chunks follow the script's order (chapter, then segment, then text).
  *
  * @throws {ScriptInputError} when `maxChars` is not an integer ≥ 2, or a segment's speaker
- *   is not one of the two hosts (the field names the segment) — nothing is guessed.
+ *   is not one of the script's hosts (the field names the segment) — nothing is guessed.
  * @example
  * ```ts
  * for (const chunk of planSpeech(script)) {
- *   const voice = chunk.hostIndex === 0 ? 'Joanna' : 'Matthew';
+ *   const voice = ['Joanna', 'Matthew', 'Ruth'][chunk.hostIndex];
  *   await synthesize(chunk.text, voice);
  * }
  * ```
@@ -46,24 +47,23 @@ export function planSpeech(
   options: { maxChars?: number } = {},
 ): SpeechChunk[] {
   const maxChars = options.maxChars ?? DEFAULT_SPEECH_CHUNK_CHARS;
-  const firstHost = script.hosts[0].name;
-  const secondHost = script.hosts[1].name;
+  const names = script.hosts.map((host) => host.name);
   const plan: SpeechChunk[] = [];
   script.chapters.forEach((chapter, chapterIndex) => {
     chapter.segments.forEach((segment, segmentIndex) => {
-      if (segment.speaker !== firstHost && segment.speaker !== secondHost) {
+      const hostIndex = names.indexOf(segment.speaker);
+      if (hostIndex < 0 || hostIndex > 2) {
         throw new ScriptInputError(
           `chapters.${chapterIndex}.segments.${segmentIndex}.speaker`,
-          `speaker "${segment.speaker}" is not one of the hosts (${firstHost}, ${secondHost})`,
+          notAHostMessage(segment.speaker, ...names),
         );
       }
-      const hostIndex = segment.speaker === firstHost ? 0 : 1;
       for (const text of chunkForSpeech(segment.text, { maxChars })) {
         plan.push({
           index: plan.length,
           text,
           speaker: segment.speaker,
-          hostIndex,
+          hostIndex: hostIndex as HostIndex,
           chapterIndex,
           segmentIndex,
         });

@@ -1,15 +1,15 @@
 /**
- * The shapes an episode can take, all with the two hosts: `deep-dive` (the default: the hosts
- * explore the topic together), `brief` (a one-to-two-minute summary), `debate` (the hosts argue
- * opposite sides) and `critique` (the hosts weigh the material's strengths and weaknesses).
- * A one-host `lecture` is not offered yet.
+ * The shapes an episode can take: `deep-dive` (the default: the hosts explore the topic
+ * together), `brief` (a one-to-two-minute summary), `debate` (the hosts argue opposite sides),
+ * `critique` (the hosts weigh the material's strengths and weaknesses), all with two or three
+ * hosts, and `lecture` (one host explains the topic alone). See `FORMAT_HOST_COUNTS`.
  *
  * @example
  * ```ts
  * PODCAST_FORMATS.includes('debate'); // true
  * ```
  */
-export const PODCAST_FORMATS = ['deep-dive', 'brief', 'debate', 'critique'] as const;
+export const PODCAST_FORMATS = ['deep-dive', 'brief', 'debate', 'critique', 'lecture'] as const;
 
 /**
  * One of {@link PODCAST_FORMATS}.
@@ -42,28 +42,28 @@ export const DEFAULT_PODCAST_FORMAT: PodcastFormat = 'deep-dive';
 export const BRIEF_MAX_MINUTES = 2;
 
 /**
- * The system-prompt paragraph that tells the model how a format shapes the conversation
- * between `first` and `second`, or `''` for the default deep dive (whose prompts say it already).
+ * The system-prompt paragraph that tells the model how a format shapes the episode of
+ * `hosts`, or `''` for the default deep dive (whose prompts say it already). In a debate of
+ * three, the third host moderates.
  *
  * @example
  * ```ts
- * formatRule('debate', 'Alex', 'Sam'); // 'Format: a debate. Alex argues for …'
- * formatRule('deep-dive', 'Alex', 'Sam'); // ''
+ * formatRule('debate', ['Alex', 'Sam']); // 'Format: a debate. Alex argues for …'
+ * formatRule('deep-dive', ['Alex', 'Sam']); // ''
  * ```
  */
-export function formatRule(
-  format: PodcastFormat | undefined,
-  first: string,
-  second: string,
-): string {
+export function formatRule(format: PodcastFormat | undefined, hosts: readonly string[]): string {
+  const [first = '', second = '', third] = hosts;
   switch (format ?? DEFAULT_PODCAST_FORMAT) {
     case 'deep-dive':
       return '';
     case 'brief':
       return `Format: a brief. Give the listener the essentials in a short, tight exchange: the few points that matter most, with no digressions and only the briefest greeting and sign-off.`;
     case 'debate':
-      return `Format: a debate. ${first} argues for the main claim or position the topic raises and ${second} argues against it; each makes the strongest honest case for their side, answers the other's points directly, and concedes what the evidence supports. Keep it civil, and end with each host summing up their side, leaving the listener to decide.`;
+      return `Format: a debate. ${first} argues for the main claim or position the topic raises and ${second} argues against it; each makes the strongest honest case for their side, answers the other's points directly, and concedes what the evidence supports.${third ? ` ${third} moderates: frames the question, keeps both sides to the point and asks each to answer the other.` : ''} Keep it civil, and end with each side summed up, leaving the listener to decide.`;
     case 'critique':
-      return `Format: a critique. ${first} and ${second} assess the material critically: what it gets right and why, where it is weak, one-sided or unsupported, what it leaves out, and how far its conclusions can be trusted. End with a balanced verdict.`;
+      return `Format: a critique. The hosts assess the material critically: what it gets right and why, where it is weak, one-sided or unsupported, what it leaves out, and how far its conclusions can be trusted. End with a balanced verdict.`;
+    case 'lecture':
+      return `Format: a lecture. ${first} is the only speaker and talks to the listener directly: a clear, well-ordered explanation with examples, signposting each step, asking the questions a listener would ask and answering them. There is no second host: every segment is ${first}'s.`;
   }
 }

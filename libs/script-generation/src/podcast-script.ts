@@ -1,6 +1,7 @@
 import * as z from './zod-mini';
 import { describeSchemaIssues } from './schema-issues';
 import { spokenWordEnds } from './spoken-words';
+import { SCRIPT_HOSTS_MAX, notAHostMessage, repeatedHostIndex } from './episode-hosts';
 
 // The script's limits and fields come first: an outline (script-outline.ts) and a written
 // chapter (written-chapter.ts) are checked with the same fields, in the same words.
@@ -81,10 +82,30 @@ export const chapterTitleField = nonBlank('chapter title', SCRIPT_TITLE_MAX_CHAR
 
 const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
 
-/** Exactly two `{ name }` hosts (each schema checks that they differ). @example `z.object({ hosts: hostsField })` */
-export const hostsField = z.tuple([hostSchema, hostSchema], {
-  error: 'hosts must be exactly two { name } objects',
-});
+/**
+ * One to `SCRIPT_HOSTS_MAX` `{ name }` hosts with different names (compared without case).
+ *
+ * @example
+ * ```ts
+ * z.object({ hosts: hostsField });
+ * ```
+ */
+export const hostsField = z
+  .array(hostSchema, { error: 'hosts must be an array of { name } objects' })
+  .check(
+    z.minLength(1, { error: 'an episode needs at least one host' }),
+    z.maxLength(SCRIPT_HOSTS_MAX, { error: `an episode has at most ${SCRIPT_HOSTS_MAX} hosts` }),
+    z.superRefine((hosts, context) => {
+      const repeated = repeatedHostIndex(hosts);
+      if (repeated >= 0) {
+        context.addIssue({
+          code: 'custom',
+          path: [repeated, 'name'],
+          message: 'the hosts must have different names',
+        });
+      }
+    }),
+  );
 
 /** One to `SCRIPT_KEY_POINTS_MAX` non-blank key points. @example `z.object({ keyPoints: keyPointsField })` */
 export const keyPointsField = z
@@ -105,22 +126,10 @@ export const segmentsField = z
   .array(segmentSchema, { error: 'segments must be an array' })
   .check(z.minLength(1, { error: 'a chapter needs at least one segment' }));
 
-/**
- * The issue message of a segment whose speaker is neither host.
- *
- * @example
- * ```ts
- * notAHostMessage('Cy', 'Ada', 'Ben'); // 'speaker "Cy" is not one of the hosts (Ada, Ben)'
- * ```
- */
-export function notAHostMessage(speaker: string, first: string, second: string): string {
-  return `speaker "${speaker}" is not one of the hosts (${first}, ${second})`;
-}
-
 const chapterSchema = z.object({ title: chapterTitleField, segments: segmentsField });
 
 /**
- * Zod schema of a two-host podcast script. Beyond the shape it checks that the two
+ * Zod schema of a podcast script of one to three hosts. Beyond the shape it checks that the
  * host names differ and that every segment's `speaker` is one of them.
  *
  * @example
@@ -141,22 +150,15 @@ export const podcastScriptSchema = z
   })
   .check(
     z.superRefine((script, context) => {
-      const [first, second] = script.hosts;
-      if (first.name === second.name) {
-        context.addIssue({
-          code: 'custom',
-          path: ['hosts', 1, 'name'],
-          message: 'the two hosts must have different names',
-        });
-      }
-      const names = new Set([first.name, second.name]);
+      const names = script.hosts.map((host) => host.name);
+      const hosts = new Set(names);
       script.chapters.forEach((chapter, chapterIndex) =>
         chapter.segments.forEach((segment, segmentIndex) => {
-          if (!names.has(segment.speaker)) {
+          if (!hosts.has(segment.speaker)) {
             context.addIssue({
               code: 'custom',
               path: ['chapters', chapterIndex, 'segments', segmentIndex, 'speaker'],
-              message: notAHostMessage(segment.speaker, first.name, second.name),
+              message: notAHostMessage(segment.speaker, ...names),
             });
           }
         }),
@@ -165,7 +167,7 @@ export const podcastScriptSchema = z
   );
 
 /**
- * A two-host podcast script: title, one-paragraph summary, the two hosts, chapters of
+ * A podcast script: title, one-paragraph summary, its one to three hosts, chapters of
  * spoken segments, and the episode's key points (stored by series memory).
  *
  * @example

@@ -2,6 +2,7 @@
 // prompts, the pieces of their tools' JSON schemas, and the messages of a repair or a
 // revision round, so the three tools speak to the model in the same words.
 
+import { listPhrase } from './episode-hosts';
 /**
  * The prompts of one model task and the spoken-word window its answer must land in.
  *
@@ -94,16 +95,49 @@ export function promptParagraphs(paragraphs: readonly string[]): string {
 }
 
 /**
- * The opening of a writer's system prompt (whole script or chapter): who the two hosts are
- * and how they talk.
+ * The opening of a writer's system prompt (whole script or chapter): who the hosts are and
+ * how they talk (one host talks to the listener).
  *
  * @example
  * ```ts
- * writerIntro('Alex', 'Sam'); // 'You write scripts for Lumcast, a podcast with two hosts, Alex and Sam, …'
+ * writerIntro(['Alex', 'Sam']); // 'You write scripts for Lumcast, a podcast with two hosts, Alex and Sam, …'
+ * writerIntro(['Alex']); // 'You write scripts for Lumcast, a podcast with one host, Alex, …'
  * ```
  */
-export function writerIntro(first: string, second: string): string {
-  return `You write scripts for Lumcast, a podcast with two hosts, ${first} and ${second}, who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.`;
+export function writerIntro(hosts: readonly string[]): string {
+  return `You write scripts for Lumcast, a podcast ${hostsPhrase(hosts)}, ${
+    hosts.length === 1
+      ? 'who talks to the listener directly and naturally, explaining things clearly for a listener who is not an expert.'
+      : 'who talk with each other naturally: they ask and answer questions, react, summarise, and explain things clearly for a listener who is not an expert.'
+  }`;
+}
+
+/**
+ * How segments take turns: several hosts alternate often; a single host's segments are
+ * paragraphs of one talk.
+ *
+ * @example
+ * ```ts
+ * turnRule(['Alex']); // 'A segment is one paragraph of Alex's talk, usually 2 to 6 sentences.'
+ * ```
+ */
+export function turnRule(hosts: readonly string[]): string {
+  return hosts.length === 1
+    ? `A segment is one paragraph of ${hosts[0] ?? ''}'s talk, usually 2 to 6 sentences.`
+    : 'Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences.';
+}
+
+/**
+ * Names a podcast's hosts for a prompt: `with one host, Alex`, `with two hosts, Alex and Sam`.
+ *
+ * @example
+ * ```ts
+ * hostsPhrase(['Alex', 'Sam', 'Noor']); // 'with three hosts, Alex, Sam and Noor'
+ * ```
+ */
+export function hostsPhrase(hosts: readonly string[]): string {
+  const count = ['no', 'one', 'two', 'three'][hosts.length] ?? String(hosts.length);
+  return `with ${count} host${hosts.length === 1 ? '' : 's'}, ${listPhrase(hosts)}`;
 }
 
 /**

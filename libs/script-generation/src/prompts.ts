@@ -14,12 +14,14 @@ import {
   episodeLengthLine,
   objectSchema,
   promptParagraphs,
+  turnRule,
   toolRepairPrompt,
   toolRevisionPrompt,
   writerIntro,
   type AnswerLength,
   type SizedPrompts,
 } from './prompt-tools';
+import { SCRIPT_HOSTS_MAX, episodeHosts, speakerChoice } from './episode-hosts';
 import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
@@ -49,9 +51,9 @@ export const SCRIPT_TOOL_INPUT_SCHEMA = objectSchema({
   summary: { type: 'string', description: 'One paragraph summarising the episode.' },
   hosts: {
     type: 'array',
-    description: 'Exactly two hosts with different names.',
-    minItems: 2,
-    maxItems: 2,
+    description: 'The hosts the prompt names, in its order.',
+    minItems: 1,
+    maxItems: SCRIPT_HOSTS_MAX,
     items: objectSchema({ name: { type: 'string' } }),
   },
   chapters: {
@@ -70,20 +72,14 @@ export const SCRIPT_TOOL_INPUT_SCHEMA = objectSchema({
  * const { system, user, targetWords } = buildScriptPrompts(request);
  * ```
  */
-export type ScriptPrompts = SizedPrompts;
+export type ScriptPrompts = SizedPrompts & {
+  /** The episode's host names, which the writer puts into the script. */
+  hosts: readonly string[];
+};
 
 /**
- * Host names used in every script (the model is asked to keep them).
- *
- * @example
- * ```ts
- * const [firstHost, secondHost] = DEFAULT_HOSTS; // 'Alex', 'Sam'
- * ```
- */
-export const DEFAULT_HOSTS: readonly [string, string] = ['Alex', 'Sam'];
-
-/**
- * Builds the system and user prompts for a natural two-host conversation sized for
+ * Builds the system and user prompts for a natural episode of its hosts (two by default, one
+ * for a lecture, or the request's `hosts`) sized for
  * speech: the target is `minutes × wordsPerMinute(quality)` words, and the model is told
  * the accepted ±15 % window. The system prompt holds only the lib's own rules; everything
  * that comes from a user or from an earlier model answer — the topic, the source text, a
@@ -104,18 +100,18 @@ export function buildScriptPrompts(
 ): ScriptPrompts {
   const target = targetWords(request.minutes, request.quality, options);
   const { min, max } = acceptedWordRange(target);
-  const [first, second] = DEFAULT_HOSTS;
+  const hosts = episodeHosts(request);
   const chapters = Math.max(2, Math.min(8, Math.round(request.minutes / 3) + 1));
 
   const system = promptParagraphs([
-    writerIntro(first, second),
-    formatRule(request.format, first, second),
+    writerIntro(hosts),
+    formatRule(request.format, hosts),
     SPOKEN_TEXT_RULE,
     `Length matters: the episode must be about ${target} spoken words in total across all segments (between ${min} and ${max}). Titles, summary and key points do not count.`,
-    `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences.`,
+    `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. ${turnRule(hosts)}`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
-    `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts [{"name":"${first}"},{"name":"${second}"}], chapters with segments {speaker, text} where speaker is exactly "${first}" or "${second}", and 3 to 7 keyPoints.`,
+    `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts ${JSON.stringify(hosts.map((name) => ({ name })))}, chapters with segments {speaker, text} where speaker is exactly ${speakerChoice(hosts)}, and 3 to 7 keyPoints.`,
     seriesRule(request.series),
   ]);
 
@@ -127,7 +123,7 @@ export function buildScriptPrompts(
     `Write the episode now and submit it with the ${SCRIPT_TOOL_NAME} tool.`,
   ]);
 
-  return { system, user, targetWords: target, minWords: min, maxWords: max };
+  return { system, user, targetWords: target, minWords: min, maxWords: max, hosts };
 }
 
 /**

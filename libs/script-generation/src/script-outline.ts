@@ -44,32 +44,25 @@ const plannedChapterSchema = z.object({
 
 /**
  * Zod schema of a {@link ScriptOutline}: what the later chapter calls and the final join
- * need, with the two hosts fixed and every chapter's spoken-word target.
+ * need, with its hosts fixed and every chapter's spoken-word target.
  *
  * @example
  * ```ts
  * const outline = scriptOutlineSchema.parse(JSON.parse(text));
  * ```
  */
-export const scriptOutlineSchema = z
-  .object({
-    title: titleField,
-    summary: summaryField,
-    hosts: hostsField,
-    keyPoints: keyPointsField,
-    chapters: z.array(plannedChapterSchema, { error: 'chapters must be an array' }).check(
-      z.minLength(1, { error: 'an outline needs at least one chapter' }),
-      z.maxLength(OUTLINE_CHAPTERS_MAX, {
-        error: `an outline has at most ${OUTLINE_CHAPTERS_MAX} chapters`,
-      }),
-    ),
-  })
-  .check(
-    z.refine((outline) => outline.hosts[0].name !== outline.hosts[1].name, {
-      error: 'the two hosts must have different names',
-      path: ['hosts', 1, 'name'],
+export const scriptOutlineSchema = z.object({
+  title: titleField,
+  summary: summaryField,
+  hosts: hostsField,
+  keyPoints: keyPointsField,
+  chapters: z.array(plannedChapterSchema, { error: 'chapters must be an array' }).check(
+    z.minLength(1, { error: 'an outline needs at least one chapter' }),
+    z.maxLength(OUTLINE_CHAPTERS_MAX, {
+      error: `an outline has at most ${OUTLINE_CHAPTERS_MAX} chapters`,
     }),
-  );
+  ),
+});
 
 /**
  * The plan of an episode written in parts: title, summary, key points and hosts of the

@@ -1,7 +1,14 @@
 import { isVoiceQuality, type VoiceQuality } from '@lumcast/quota';
 import * as z from './zod-mini';
 import { ScriptInputError } from './errors';
-import { BRIEF_MAX_MINUTES, PODCAST_FORMATS, type PodcastFormat } from './podcast-format';
+import {
+  BRIEF_MAX_MINUTES,
+  DEFAULT_PODCAST_FORMAT,
+  PODCAST_FORMATS,
+  type PodcastFormat,
+} from './podcast-format';
+import { FORMAT_HOST_COUNTS, SCRIPT_HOSTS_MAX, repeatedHostIndex } from './episode-hosts';
+import { SCRIPT_HOST_NAME_MAX_CHARS } from './podcast-script';
 
 /**
  * Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`).
@@ -57,6 +64,49 @@ export const SERIES_CONTEXT_MAX_CHARS = 12_000;
  * ```
  */
 export const SERIES_ID_MAX_CHARS = 200;
+
+/**
+ * What a host name given in a request may hold: letters (any script) and marks, with spaces,
+ * hyphens, apostrophes and periods between them. Host names go into the writer's system
+ * prompt, so nothing else is accepted.
+ *
+ * @example
+ * ```ts
+ * HOST_NAME_PATTERN.test('Anne-Marie'); // true
+ * HOST_NAME_PATTERN.test('Ignore the rules:'); // false
+ * ```
+ */
+export const HOST_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*(?:[ .'’-]+[\p{L}\p{M}]+)*\.?$/u;
+
+const requestedHostSchema = z.object({
+  name: z.string({ error: 'a host name must be a string' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'a host name must not be empty' }),
+    z.maxLength(SCRIPT_HOST_NAME_MAX_CHARS, {
+      error: `a host name must be at most ${SCRIPT_HOST_NAME_MAX_CHARS} characters`,
+    }),
+    z.regex(HOST_NAME_PATTERN, {
+      error: 'a host name is letters, with spaces, hyphens, apostrophes or periods between them',
+    }),
+  ),
+});
+
+const requestedHostsSchema = z
+  .array(requestedHostSchema, { error: 'hosts must be an array of { name } objects' })
+  .check(
+    z.minLength(1, { error: 'hosts must name at least one host' }),
+    z.maxLength(SCRIPT_HOSTS_MAX, { error: `hosts may name at most ${SCRIPT_HOSTS_MAX} hosts` }),
+    z.superRefine((hosts, context) => {
+      const repeated = repeatedHostIndex(hosts);
+      if (repeated >= 0) {
+        context.addIssue({
+          code: 'custom',
+          path: [repeated, 'name'],
+          message: 'the hosts must have different names',
+        });
+      }
+    }),
+  );
 
 const previousEpisodeSchema = z.object({
   title: z.string({ error: 'title must be a string' }),
@@ -144,9 +194,25 @@ export const scriptRequestSchema = z
           `format must be one of ${PODCAST_FORMATS.join(', ')} (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
       }),
     ),
+    hosts: z.optional(requestedHostsSchema),
     series: z.optional(seriesContextSchema),
   })
   .check(
+    z.superRefine((request, context) => {
+      if (!request.hosts) return;
+      const format = request.format ?? DEFAULT_PODCAST_FORMAT;
+      const { min, max } = FORMAT_HOST_COUNTS[format];
+      if (request.hosts.length < min || request.hosts.length > max) {
+        context.addIssue({
+          code: 'custom',
+          path: ['hosts'],
+          message:
+            min === max
+              ? `a ${format} has exactly ${min} host${min === 1 ? '' : 's'}`
+              : `a ${format} has ${min} to ${max} hosts`,
+        });
+      }
+    }),
     z.refine((request) => request.format !== 'brief' || request.minutes <= BRIEF_MAX_MINUTES, {
       error: `a brief is ${BRIEF_MAX_MINUTES} minutes at most`,
       path: ['minutes'],
@@ -194,6 +260,8 @@ export interface ScriptRequest {
   quality: VoiceQuality;
   /** The episode's format; absent means `deep-dive`. */
   format?: PodcastFormat;
+  /** The hosts' names (one for a lecture, two or three otherwise); absent means the default hosts. */
+  hosts?: { name: string }[];
   series?: SeriesContext;
 }
 
@@ -220,11 +288,12 @@ export function parseScriptRequest(input: unknown): ScriptRequest {
       cause: result.error,
     });
   }
-  const { sourceText, series, format, ...rest } = result.data;
+  const { sourceText, series, format, hosts, ...rest } = result.data;
   return {
     ...rest,
     ...(sourceText === undefined ? {} : { sourceText }),
     ...(format === undefined ? {} : { format }),
+    ...(hosts === undefined ? {} : { hosts: hosts.map(({ name }) => ({ name })) }),
     ...(series === undefined ? {} : { series }),
   };
 }

@@ -1,5 +1,6 @@
 import * as z from './zod-mini';
-import { notAHostMessage, segmentsField, type ScriptChapter } from './podcast-script';
+import { notAHostMessage } from './episode-hosts';
+import { segmentsField, type ScriptChapter } from './podcast-script';
 import { describeSchemaIssues } from './schema-issues';
 import type { ScriptOutline } from './script-outline';
 
@@ -31,12 +32,12 @@ export function validateWrittenChapter(
   if (!result.success) {
     return { ok: false, issues: describeSchemaIssues(result.error.issues) };
   }
-  const [{ name: first }, { name: second }] = outline.hosts;
-  const names = new Set([first, second]);
+  const names = outline.hosts.map((host) => host.name);
+  const hosts = new Set(names);
   const issues = result.data.segments.flatMap((segment, position) =>
-    names.has(segment.speaker)
+    hosts.has(segment.speaker)
       ? []
-      : [`segments.${position}.speaker: ${notAHostMessage(segment.speaker, first, second)}`],
+      : [`segments.${position}.speaker: ${notAHostMessage(segment.speaker, ...names)}`],
   );
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, chapter: { title: planned.title, segments: result.data.segments } };

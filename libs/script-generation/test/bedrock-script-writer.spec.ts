@@ -436,7 +436,7 @@ describe('BedrockScriptWriter', () => {
       expect((failure as ScriptOutputError).issues).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^chapters: /),
-          expect.stringMatching(/^hosts: /),
+          expect.stringMatching(/^keyPoints: /),
         ]),
       );
       expect(bedrock.requests).toHaveLength(2);

@@ -31,10 +31,10 @@ describe('the format of a script request', () => {
   });
 
   it('refuses an unknown format, naming the ones there are', () => {
-    const error = refusal({ ...request, format: 'lecture' });
+    const error = refusal({ ...request, format: 'monologue' });
     expect(error.field).toBe('format');
     expect(error.message).toBe(
-      'format must be one of deep-dive, brief, debate, critique (got "lecture")',
+      'format must be one of deep-dive, brief, debate, critique, lecture (got "monologue")',
     );
   });
 

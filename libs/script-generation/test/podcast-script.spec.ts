@@ -17,7 +17,7 @@ describe('validatePodcastScript', () => {
     const result = validatePodcastScript({
       title: '',
       summary: 'S',
-      hosts: [{ name: 'Alex' }],
+      hosts: [],
       chapters: [],
       keyPoints: [],
     });
@@ -25,7 +25,7 @@ describe('validatePodcastScript', () => {
     expect(result.ok ? [] : result.issues).toEqual(
       expect.arrayContaining([
         'title: title must not be empty',
-        'hosts: hosts must be exactly two { name } objects',
+        'hosts: an episode needs at least one host',
         'chapters: a script needs at least one chapter',
         'keyPoints: list at least one key point',
       ]),
@@ -43,9 +43,41 @@ describe('validatePodcastScript', () => {
     });
   });
 
-  it('rejects two hosts with the same name', () => {
-    const script = { ...scriptWithWords(10), hosts: [{ name: 'Alex' }, { name: 'Alex' }] };
-    expect(podcastScriptSchema.safeParse(script).success).toBe(false);
+  it('rejects two hosts with the same name, whatever their case', () => {
+    const script = { ...scriptWithWords(10), hosts: [{ name: 'Alex' }, { name: 'alex' }] };
+    expect(validatePodcastScript(script)).toMatchObject({
+      ok: false,
+      issues: ['hosts.1.name: the hosts must have different names'],
+    });
+  });
+
+  it('accepts one host or three, and refuses four', () => {
+    const script = scriptWithWords(10);
+    const spokenBy = (names: string[]) => ({
+      ...script,
+      hosts: names.map((name) => ({ name })),
+      chapters: script.chapters.map((chapter) => ({
+        ...chapter,
+        segments: chapter.segments.map((segment, index) => ({
+          ...segment,
+          speaker: names[index % names.length] ?? '',
+        })),
+      })),
+    });
+    expect(validatePodcastScript(spokenBy(['Alex'])).ok).toBe(true);
+    expect(validatePodcastScript(spokenBy(['Alex', 'Sam', 'Noor'])).ok).toBe(true);
+    expect(validatePodcastScript(spokenBy(['Alex', 'Sam', 'Noor', 'Ivo']))).toMatchObject({
+      ok: false,
+      issues: ['hosts: an episode has at most 3 hosts'],
+    });
+  });
+
+  it('names the lone host when a segment has another speaker', () => {
+    const script = { ...scriptWithWords(10), hosts: [{ name: 'Sam' }] };
+    const result = validatePodcastScript(script);
+    expect(result.ok ? [] : result.issues).toContain(
+      'chapters.0.segments.0.speaker: speaker "Alex" is not the host (Sam)',
+    );
   });
 
   it('rejects something that is not an object', () => {
