@@ -139,7 +139,11 @@ describe('the Bedrock writer and the requested hosts', () => {
   });
 
   const writer = () =>
-    new BedrockScriptWriter({ client: bedrock.client, sleep: async () => {}, random: () => 0.5 });
+    new BedrockScriptWriter({
+      client: bedrock.client,
+      sleep: () => Promise.resolve(),
+      random: () => 0.5,
+    });
   const lecture: ScriptRequest = { ...request, format: 'lecture', hosts: [{ name: 'Noor' }] };
   const byNoor = (script: PodcastScript): PodcastScript => ({
     ...script,

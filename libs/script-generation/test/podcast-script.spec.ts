@@ -1,9 +1,4 @@
-import {
-  countScriptWords,
-  countWords,
-  podcastScriptSchema,
-  validatePodcastScript,
-} from '../src/index';
+import { countScriptWords, countWords, validatePodcastScript } from '../src/index';
 import { scriptWithWords } from './support/scripts';
 
 describe('validatePodcastScript', () => {
