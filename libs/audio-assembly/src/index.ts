@@ -20,11 +20,11 @@ export type { ChaptersFromChunksInput } from './chapters-from-chunks';
 export { chaptersFromChunks } from './chapters-from-chunks';
 export type { WebVttFromChunksInput } from './webvtt';
 export { webVttFromChunks } from './webvtt';
-export type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
+export type { HostIndex, SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 export type { PollySynthesizerOptions } from './polly-synthesizer';
 export { POLLY_REQUEST_TIMEOUT_MS, PollySynthesizer } from './polly-synthesizer';
 export type { HostVoices } from './polly-host-voices';
-export { DEFAULT_POLLY_VOICES } from './polly-host-voices';
+export { DEFAULT_POLLY_VOICES, MAX_HOST_VOICES, POLLY_CHILD_VOICES } from './polly-host-voices';
 export { POLLY_MAX_TEXT_LENGTH, POLLY_SAMPLE_RATES } from './polly-speech-request';
 export type { PollyEngine, PollyLanguage, PollyVoiceAvailability } from './polly-voices';
 export {

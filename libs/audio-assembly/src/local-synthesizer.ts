@@ -6,7 +6,7 @@ import type { VoiceQuality } from '@lumcast/quota';
 import { AudioFormatError, InvalidAudioOptionsError, SpeechEngineError } from './errors';
 import { ESPEAK_WORKER_SOURCE } from './espeak-worker-source';
 import { encodeMp3 } from './mp3-encoder';
-import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
+import type { HostIndex, SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 import { wavInfo } from './wav';
 
 /**
@@ -35,6 +35,7 @@ export interface LocalVoice {
 export const LOCAL_VOICES: Readonly<Record<string, LocalVoice>> = Object.freeze({
   'local-host-a': { espeakVoice: 'en-us+m3', pitch: 35, wordsPerMinute: 165 },
   'local-host-b': { espeakVoice: 'en-us+f3', pitch: 70, wordsPerMinute: 175 },
+  'local-host-c': { espeakVoice: 'en-us+m7', pitch: 55, wordsPerMinute: 185 },
 });
 
 /**
@@ -95,12 +96,15 @@ function resolveEspeakModule(): string {
   return resolver.resolve('espeak-ng');
 }
 
+/** The local voice of each host, by host index. */
+const LOCAL_HOST_VOICES: readonly string[] = ['local-host-a', 'local-host-b', 'local-host-c'];
+
 /**
  * The embedded speech engine: real speech with no network, from espeak-ng (WASM) running in one worker
  * thread per instance (the WASM is compiled once per process and shared with every worker; it is
  * instantiated per request), encoded to mono 22.05 kHz CBR MP3 with
  * `@breezystack/lamejs`. Every chunk therefore shares one sample rate and channel mode. Host 0 speaks with
- * a low male voice, host 1 with a higher female one. The quality is accepted but does not change the
+ * a low male voice, host 1 with a higher female one, host 2 with a brisker male one in between. The quality is accepted but does not change the
  * sound. Call {@link LocalSynthesizer.close} when done (an idle worker does not keep the process alive).
  *
  * @example
@@ -134,10 +138,10 @@ export class LocalSynthesizer implements SpeechSynthesizer {
   }
 
   /** {@inheritDoc SpeechSynthesizer.voiceForHost} */
-  voiceForHost(hostIndex: 0 | 1, _quality: VoiceQuality): string {
-    if (hostIndex !== 0 && hostIndex !== 1)
-      throw new InvalidAudioOptionsError(`no host ${hostIndex}`);
-    return hostIndex === 0 ? 'local-host-a' : 'local-host-b';
+  voiceForHost(hostIndex: HostIndex, _quality: VoiceQuality): string {
+    const voice = LOCAL_HOST_VOICES[hostIndex];
+    if (voice === undefined) throw new InvalidAudioOptionsError(`no host ${hostIndex}`);
+    return voice;
   }
 
   /** {@inheritDoc SpeechSynthesizer.synthesize} */

@@ -3,20 +3,41 @@ import type { VoiceQuality } from '@lumcast/quota';
 import { InvalidAudioOptionsError } from './errors';
 import {
   POLLY_HOST_VOICES,
+  POLLY_VOICES_BY_ENGINE,
   type PollyEngine,
   type PollyLanguage,
   pollyVoiceAvailability,
 } from './polly-voices';
 
 /**
- * Voices for host 0 and host 1, per quality.
+ * Voices for host 0, host 1 and (where the engine has a third voice) host 2, per quality.
  *
  * @example
  * ```ts
- * const voices: HostVoices = { standard: ['Joey', 'Joanna'], neural: ['Gregory', 'Danielle'], generative: ['Matthew', 'Ruth'] };
+ * const voices: HostVoices = { standard: ['Joey', 'Joanna', 'Kendra'], neural: ['Gregory', 'Danielle'], generative: ['Matthew', 'Ruth'] };
  * ```
  */
-export type HostVoices = Readonly<Record<VoiceQuality, readonly [string, string]>>;
+export type HostVoices = Readonly<Record<VoiceQuality, readonly string[]>>;
+
+/**
+ * Most hosts an episode has, so most voices a quality needs.
+ *
+ * @example
+ * ```ts
+ * voices.length <= MAX_HOST_VOICES;
+ * ```
+ */
+export const MAX_HOST_VOICES = 3;
+
+/**
+ * Polly's child voices (AWS's voice tables mark them "child"); never chosen for a host.
+ *
+ * @example
+ * ```ts
+ * POLLY_CHILD_VOICES.has('Ivy'); // true
+ * ```
+ */
+export const POLLY_CHILD_VOICES: ReadonlySet<string> = new Set(['Ivy', 'Justin', 'Kevin']);
 
 /**
  * The Polly engine of each quality: standard → standard, neural → neural, generative →
@@ -34,42 +55,50 @@ export const POLLY_QUALITY_ENGINES: Readonly<Record<VoiceQuality, PollyEngine & 
 };
 
 /**
- * A language's default host voices ({@link POLLY_HOST_VOICES}) for each quality whose engine
- * has them.
+ * A language's default host voices for each quality whose engine has them: the pair of
+ * {@link POLLY_HOST_VOICES}, then, for a third host, the engine's next adult voice in that
+ * language, if the catalog lists one.
  *
  * @example
  * ```ts
- * hostVoicesFor('en-GB').neural; // ['Brian', 'Amy']
+ * hostVoicesFor('en-US').standard; // ['Joey', 'Joanna', 'Kendra']
+ * hostVoicesFor('en-GB').neural; // ['Brian', 'Amy', 'Emma']
  * ```
  */
 export function hostVoicesFor(
   language: PollyLanguage,
-): Partial<Record<VoiceQuality, readonly [string, string]>> {
-  const voices: Partial<Record<VoiceQuality, readonly [string, string]>> = {};
+): Partial<Record<VoiceQuality, readonly string[]>> {
+  const voices: Partial<Record<VoiceQuality, readonly string[]>> = {};
   for (const quality of Object.keys(POLLY_QUALITY_ENGINES) as VoiceQuality[]) {
-    const pair = POLLY_HOST_VOICES[POLLY_QUALITY_ENGINES[quality]][language];
-    if (pair) voices[quality] = pair;
+    const engine = POLLY_QUALITY_ENGINES[quality];
+    const pair = POLLY_HOST_VOICES[engine][language];
+    if (!pair) continue;
+    const third = (POLLY_VOICES_BY_ENGINE[engine][language] ?? []).find(
+      (voice) => !pair.includes(voice) && !POLLY_CHILD_VOICES.has(voice),
+    );
+    voices[quality] = Object.freeze(third ? [...pair, third] : [...pair]);
   }
   return voices;
 }
 
 /**
- * Default Polly voices: US English, a male host 0 and a female host 1, each listed for its engine in
- * AWS's documentation (see `polly-voices.ts`): standard Joey/Joanna, neural Gregory/Danielle,
- * generative Matthew/Ruth.
+ * Default Polly voices: US English, a male host 0, a female host 1 and a third adult voice for
+ * host 2 where the catalog has one, each listed for its engine in AWS's documentation (see
+ * `polly-voices.ts`): standard Joey/Joanna/Kendra, neural Gregory/Danielle/Ruth, generative
+ * Matthew/Ruth (and the next generative voice the catalog confirms).
  *
  * @example
  * ```ts
- * DEFAULT_POLLY_VOICES.standard; // ['Joey', 'Joanna']
+ * DEFAULT_POLLY_VOICES.standard; // ['Joey', 'Joanna', 'Kendra']
  * ```
  */
 export const DEFAULT_POLLY_VOICES: HostVoices = Object.freeze(
-  hostVoicesFor('en-US') as Record<VoiceQuality, readonly [string, string]>,
+  hostVoicesFor('en-US') as Record<VoiceQuality, readonly string[]>,
 );
 
 /**
- * Checks configured host voices: every quality has two non-empty voices, and none is a
- * voice the catalog says its engine lacks ({@link InvalidAudioOptionsError} otherwise).
+ * Checks configured host voices: every quality has one to {@link MAX_HOST_VOICES} different,
+ * non-empty voices, and none is a voice the catalog says its engine lacks ({@link InvalidAudioOptionsError} otherwise).
  * Returns them frozen.
  *
  * @example
@@ -78,7 +107,7 @@ export const DEFAULT_POLLY_VOICES: HostVoices = Object.freeze(
  * ```
  */
 export function checkedVoices(
-  voices: Partial<Record<VoiceQuality, readonly [string, string]>>,
+  voices: Partial<Record<VoiceQuality, readonly string[]>>,
   language: PollyLanguage,
 ): HostVoices {
   for (const quality of Object.keys(POLLY_QUALITY_ENGINES) as VoiceQuality[]) {
@@ -88,8 +117,15 @@ export function checkedVoices(
         `no default ${quality} voices for ${language}: pass options.voices.${quality}`,
       );
     }
-    if (!Array.isArray(pair) || pair.length !== 2) {
-      throw new InvalidAudioOptionsError(`options.voices.${quality} must be two voice IDs`);
+    if (
+      !Array.isArray(pair) ||
+      pair.length < 1 ||
+      pair.length > MAX_HOST_VOICES ||
+      new Set(pair).size !== pair.length
+    ) {
+      throw new InvalidAudioOptionsError(
+        `options.voices.${quality} must be 1 to ${MAX_HOST_VOICES} different voice IDs`,
+      );
     }
     for (const voice of pair) {
       if (typeof voice !== 'string' || voice.trim() === '') {
@@ -102,5 +138,5 @@ export function checkedVoices(
       }
     }
   }
-  return Object.freeze(voices as Record<VoiceQuality, readonly [string, string]>);
+  return Object.freeze(voices as Record<VoiceQuality, readonly string[]>);
 }

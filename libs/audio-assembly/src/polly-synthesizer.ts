@@ -6,7 +6,7 @@ import { checkedVoices, hostVoicesFor, type HostVoices } from './polly-host-voic
 import { retryPollyCall, type PollyRetryPolicy } from './polly-retry';
 import { checkedMp3, speechCommand } from './polly-speech-request';
 import type { PollyLanguage } from './polly-voices';
-import type { SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
+import type { HostIndex, SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 
 /**
  * Request timeout for the Polly client, in ms: how long a SynthesizeSpeech stream may stay silent (no
@@ -37,7 +37,7 @@ export interface PollySynthesizerOptions {
    * ({@link DEFAULT_POLLY_VOICES}). Every quality needs voices: from this language or from `voices`.
    */
   language?: PollyLanguage;
-  /** Voices per quality for host 0 and host 1, over the language's defaults. */
+  /** Voices per quality for host 0, 1 and 2 (one to three), over the language's defaults. */
   voices?: Partial<HostVoices>;
   /** Waits between retries; default a `setTimeout` promise. */
   sleep?: (ms: number) => Promise<void>;
@@ -101,12 +101,12 @@ export class PollySynthesizer implements SpeechSynthesizer {
   }
 
   /** {@inheritDoc SpeechSynthesizer.voiceForHost} */
-  voiceForHost(hostIndex: 0 | 1, quality: VoiceQuality): string {
-    const voices = this.voices[quality];
-    if (!voices || (hostIndex !== 0 && hostIndex !== 1)) {
+  voiceForHost(hostIndex: HostIndex, quality: VoiceQuality): string {
+    const voice = this.voices[quality]?.[hostIndex];
+    if (voice === undefined) {
       throw new InvalidAudioOptionsError(`no voice for host ${hostIndex} at quality ${quality}`);
     }
-    return voices[hostIndex];
+    return voice;
   }
 
   /** {@inheritDoc SpeechSynthesizer.synthesize} */

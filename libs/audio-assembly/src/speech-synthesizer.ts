@@ -1,6 +1,16 @@
 import type { VoiceQuality } from '@lumcast/quota';
 
 /**
+ * Position of a host in an episode's host list (one to three hosts).
+ *
+ * @example
+ * ```ts
+ * const third: HostIndex = 2;
+ * ```
+ */
+export type HostIndex = 0 | 1 | 2;
+
+/**
  * One request to a speech engine.
  *
  * @example
@@ -28,6 +38,9 @@ export interface SpeechRequest {
  */
 export interface SpeechSynthesizer {
   synthesize(request: SpeechRequest): Promise<Uint8Array>;
-  /** The voice used for host 0 or host 1 at a quality; the two hosts get clearly different voices. */
-  voiceForHost(hostIndex: 0 | 1, quality: VoiceQuality): string;
+  /**
+   * The voice of host 0, 1 or 2 at a quality; every host gets a clearly different voice. Throws
+   * `InvalidAudioOptionsError` for a host the engine has no voice for at that quality.
+   */
+  voiceForHost(hostIndex: HostIndex, quality: VoiceQuality): string;
 }

@@ -95,6 +95,22 @@ describe('LocalSynthesizer', () => {
     expect(highPitch).toBeGreaterThan(lowPitch * 1.4);
   });
 
+  it('gives a third host a voice of its own, pitched between the other two', async () => {
+    const third = await local.synthesize({
+      text: 'The ocean rises twice a day.',
+      voice: local.voiceForHost(2, 'neural'),
+      quality: 'neural',
+    });
+    const pitch = (mp3: Uint8Array) =>
+      medianPitchHz(ffmpegDecodeWithPcm(mp3).pcm, LOCAL_SAMPLE_RATE);
+
+    expect(
+      new Set([0, 1, 2].map((host) => local.voiceForHost(host as 0 | 1 | 2, 'standard'))).size,
+    ).toBe(3);
+    expect(pitch(third)).toBeGreaterThan(pitch(audio[0] as Uint8Array) * 1.1);
+    expect(pitch(third)).toBeLessThan(pitch(audio[1] as Uint8Array) * 0.9);
+  });
+
   it('produces chunks that assemble into one MP3 that decodes without error', () => {
     const assembled = assembleMp3(audio, { silenceBetweenMs: 300 });
 

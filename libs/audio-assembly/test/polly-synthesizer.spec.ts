@@ -8,6 +8,8 @@ import {
 import type { AddressInfo } from 'node:net';
 import { PollyClient } from '@aws-sdk/client-polly';
 import {
+  POLLY_CHILD_VOICES,
+  POLLY_VOICES_BY_ENGINE,
   InvalidAudioOptionsError,
   PollySynthesizer,
   SpeechEngineError,
@@ -347,6 +349,35 @@ describe('PollySynthesizer', () => {
         ['Gregory', 'Danielle'],
         ['Matthew', 'Ruth'],
       ]);
+    });
+
+    it('gives a third host the engine’s next adult voice, and refuses a host it has no voice for', () => {
+      const polly = new PollySynthesizer({ client });
+
+      for (const quality of ['standard', 'neural'] as const) {
+        const voices = [0, 1, 2].map((host) => polly.voiceForHost(host as 0 | 1 | 2, quality));
+        expect(new Set(voices).size).toBe(3);
+        expect(POLLY_VOICES_BY_ENGINE[quality]['en-US']).toContain(voices[2]);
+        expect(POLLY_CHILD_VOICES.has(voices[2] ?? '')).toBe(false);
+      }
+      expect(polly.voiceForHost(2, 'standard')).toBe('Kendra');
+      const configured = new PollySynthesizer({ client, voices: { generative: ['Ruth'] } });
+      expect(() => configured.voiceForHost(1, 'generative')).toThrow(
+        'no voice for host 1 at quality generative',
+      );
+    });
+
+    it('refuses configured voices that repeat one or number more than three', () => {
+      expect(() => new PollySynthesizer({ client, voices: { neural: ['Ruth', 'Ruth'] } })).toThrow(
+        /must be 1 to 3 different voice IDs/,
+      );
+      expect(
+        () =>
+          new PollySynthesizer({
+            client,
+            voices: { standard: ['Joey', 'Joanna', 'Kendra', 'Salli'] },
+          }),
+      ).toThrow(/must be 1 to 3 different voice IDs/);
     });
 
     it('takes the default hosts of another language', () => {
