@@ -1,3 +1,4 @@
+import { DEFAULT_POLLY_VOICES } from '@lumcast/audio-assembly';
 import {
   SERIES_ID_MAX_CHARS,
   SOURCE_TEXT_MAX_CHARS,
@@ -133,6 +134,39 @@ describe('parsePodcastRequest', () => {
     expect(refusal(JSON.stringify({ ...valid, format: 'brief', minutes: 3 })).field).toBe(
       'minutes',
     );
+  });
+
+  it('keeps named hosts as names, and refuses a lecture of two or more hosts than the quality has voices', () => {
+    expect(
+      parsePodcastRequest(
+        JSON.stringify({ ...valid, format: 'lecture', hosts: [{ name: ' Noor ' }] }),
+      ).hosts,
+    ).toEqual(['Noor']);
+    expect(parsePodcastRequest(JSON.stringify(valid))).not.toHaveProperty('hosts');
+    expect(
+      refusal(
+        JSON.stringify({ ...valid, format: 'lecture', hosts: [{ name: 'A' }, { name: 'B' }] }),
+      ),
+    ).toMatchObject({
+      code: 'invalid_field',
+      field: 'hosts',
+      message: 'a lecture has exactly 1 host',
+    });
+    expect(
+      refusal(JSON.stringify({ ...valid, hosts: [{ name: 'Ada</system>' }, { name: 'B' }] })).field,
+    ).toBe('hosts.0.name');
+    const three = [{ name: 'Noor' }, { name: 'Ivo' }, { name: 'Kai' }];
+    for (const quality of ['standard', 'neural', 'generative'] as const) {
+      const body = JSON.stringify({ ...valid, quality, hosts: three });
+      if (DEFAULT_POLLY_VOICES[quality].length >= 3) {
+        expect(parsePodcastRequest(body).hosts).toEqual(['Noor', 'Ivo', 'Kai']);
+      } else {
+        expect(refusal(body)).toMatchObject({
+          field: 'hosts',
+          message: `The ${quality} quality has voices for at most ${DEFAULT_POLLY_VOICES[quality].length} hosts; name fewer hosts or choose another quality.`,
+        });
+      }
+    }
   });
 
   it('refuses a request with no topic, naming the topic', () => {

@@ -1,7 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeMp3, type SpeechRequest, type SpeechSynthesizer } from '@lumcast/audio-assembly';
+import {
+  encodeMp3,
+  type HostIndex,
+  type SpeechRequest,
+  type SpeechSynthesizer,
+} from '@lumcast/audio-assembly';
 import { objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
 
@@ -35,6 +40,8 @@ export async function startTestStack(
  */
 export class ToneSynthesizer implements SpeechSynthesizer {
   calls = 0;
+  /** Every voice asked for, in order. */
+  readonly voices: string[] = [];
 
   constructor(
     private readonly options: {
@@ -44,12 +51,13 @@ export class ToneSynthesizer implements SpeechSynthesizer {
     } = {},
   ) {}
 
-  voiceForHost(hostIndex: 0 | 1): string {
-    return hostIndex === 0 ? 'tone-low' : 'tone-high';
+  voiceForHost(hostIndex: HostIndex): string {
+    return ['tone-low', 'tone-high', 'tone-middle'][hostIndex] ?? 'tone-low';
   }
 
   async synthesize(request: SpeechRequest): Promise<Uint8Array> {
     this.calls += 1;
+    this.voices.push(request.voice);
     const failure = this.options.fail?.(request, this.calls);
     if (failure) throw failure;
     const custom = this.options.bytes?.(request);

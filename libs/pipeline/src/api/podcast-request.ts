@@ -3,6 +3,7 @@ import {
   ScriptInputError,
   SERIES_ID_MAX_CHARS,
 } from '@lumcast/script-generation';
+import { DEFAULT_POLLY_VOICES } from '@lumcast/audio-assembly';
 import type { VoiceQuality } from '@lumcast/quota';
 import type { PodcastFormat } from '@lumcast/script-generation';
 import { normalizeSeriesId } from '../series/series-id';
@@ -18,6 +19,8 @@ export interface PodcastRequest {
   quality: VoiceQuality;
   /** The episode's format; absent means `deep-dive`. */
   format?: PodcastFormat;
+  /** The hosts' names (one for a lecture, two or three otherwise); absent means the defaults. */
+  hosts?: string[];
   seriesId?: string;
 }
 
@@ -39,6 +42,7 @@ const ALLOWED_FIELDS = new Set([
   'sourceText',
   'sourceUrl',
   'format',
+  'hosts',
   'minutes',
   'quality',
   'seriesId',
@@ -50,7 +54,8 @@ const ALLOWED_FIELDS = new Set([
  * unknown fields (a `userId`, say) are refused rather than ignored. `sourceUrl` (an absolute
  * http(s) URL without credentials, at most `SOURCE_URL_MAX_CHARS`) replaces
  * `sourceText`: giving both is refused. Whether its address is public is checked when the
- * pipeline reads it (after DNS resolution), not here.
+ * pipeline reads it (after DNS resolution), not here. `hosts` (`[{ name }]`, one for a lecture,
+ * two or three otherwise) may not outnumber the voices of the chosen quality.
  *
  * @example
  * ```ts
@@ -83,6 +88,14 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
   }
   try {
     const request = parseScriptRequest(scriptFields);
+    const voices = DEFAULT_POLLY_VOICES[request.quality].length;
+    if (request.hosts !== undefined && request.hosts.length > voices) {
+      throw new PodcastRequestError(
+        'invalid_field',
+        `The ${request.quality} quality has voices for at most ${voices} hosts; name fewer hosts or choose another quality.`,
+        'hosts',
+      );
+    }
     return {
       topic: request.topic,
       sourceText: request.sourceText,
@@ -90,6 +103,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       minutes: request.minutes,
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
+      ...(request.hosts === undefined ? {} : { hosts: request.hosts.map((host) => host.name) }),
       seriesId: series,
     };
   } catch (error) {

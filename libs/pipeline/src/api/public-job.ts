@@ -19,6 +19,7 @@ export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<
     quality: job.quality,
     minutes: job.minutes,
     ...(job.format === undefined ? {} : { format: job.format }),
+    ...(job.hosts === undefined ? {} : { hosts: job.hosts }),
     ...(job.sourceUrl === undefined ? {} : { sourceUrl: job.sourceUrl }),
     seriesId: job.seriesId,
     createdAt: job.createdAt,

@@ -33,6 +33,7 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'minutes',
   'quality',
   'format',
+  'hosts',
   'sourceUrl',
   'seriesId',
   'createdAt',

@@ -64,6 +64,8 @@ export interface JobRecord {
   quality: VoiceQuality;
   /** The episode's format (`PODCAST_FORMATS`); absent means `deep-dive`. */
   format?: PodcastFormat;
+  /** The hosts' names the request gave; absent means the format's default hosts. */
+  hosts?: string[];
   seriesId?: string;
   createdAt: string;
   updatedAt: string;
@@ -93,6 +95,8 @@ export interface PublicJob {
   minutes: number;
   /** The format asked for; absent means `deep-dive`. */
   format?: PodcastFormat;
+  /** The hosts' names asked for; absent means the format's default hosts. */
+  hosts?: string[];
   /** The source link the episode was written from, if it had one. */
   sourceUrl?: string;
   seriesId?: string;

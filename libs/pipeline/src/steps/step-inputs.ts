@@ -10,7 +10,7 @@ export const jobRefSchema = z.object({
 export const speechChunkItemSchema = z.object({
   index: z.number().check(z.int(), z.minimum(0)),
   text: z.string().check(z.minLength(1)),
-  hostIndex: z.union([z.literal(0), z.literal(1)]),
+  hostIndex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
 });
 
 /** Input of the synthesize step (one Map item). */

@@ -8,6 +8,7 @@ import type { SeriesMemory } from '../series/series-memory';
 import type { SourceFetcher } from '../ports/source-fetcher';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
+import { scriptRequestFor } from './job-script-request';
 import { startScriptWriting } from './script-writing';
 
 /** Dependencies of {@link createWriteOutlineStep}. */
@@ -44,14 +45,7 @@ export function createWriteOutlineStep(deps: WriteOutlineDeps) {
     jobId,
   }: Pick<WriteOutlineInput, 'userId' | 'jobId'>): Promise<WriteOutlineOutput> {
     const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
-    const request = parseScriptRequest({
-      topic: job.topic,
-      sourceText,
-      minutes: job.minutes,
-      quality: job.quality,
-      ...(job.format === undefined ? {} : { format: job.format }),
-      series,
-    });
+    const request = parseScriptRequest(scriptRequestFor(job, { sourceText, series }));
     const plan = canWriteInParts(deps.writer)
       ? await deps.writer.planScript(request)
       : ({ kind: 'whole' } as const);

@@ -8,6 +8,7 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesMemory } from '../series/series-memory';
 import type { SourceFetcher } from '../ports/source-fetcher';
 import type { ObjectStore } from '../ports/object-store';
+import { scriptRequestFor } from './job-script-request';
 import { startScriptWriting, storeScriptForSynthesis } from './script-writing';
 import type { JobRef, SpeechChunkItem } from './step-inputs';
 
@@ -50,14 +51,7 @@ export interface WriteScriptDeps {
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {
     const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
-    const script = await deps.writer.write({
-      topic: job.topic,
-      sourceText,
-      minutes: job.minutes,
-      quality: job.quality,
-      ...(job.format === undefined ? {} : { format: job.format }),
-      series,
-    });
+    const script = await deps.writer.write(scriptRequestFor(job, { sourceText, series }));
     return storeScriptForSynthesis(deps, { userId, jobId, quality: job.quality }, script);
   };
 }

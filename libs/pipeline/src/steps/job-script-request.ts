@@ -1,0 +1,28 @@
+import type { ScriptRequest, SeriesContext } from '@lumcast/script-generation';
+import type { JobRecord } from '../jobs/job';
+
+/**
+ * The script request a job asks for, as both script steps (WriteScript and WriteOutline) give it
+ * to the writer: the job's topic, length, quality, format and hosts, with the source text and
+ * series memory that `startScriptWriting` read for it.
+ *
+ * @example
+ * ```ts
+ * const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
+ * const script = await deps.writer.write(scriptRequestFor(job, { sourceText, series }));
+ * ```
+ */
+export function scriptRequestFor(
+  job: JobRecord,
+  read: { sourceText: string | undefined; series: SeriesContext | undefined },
+): ScriptRequest {
+  return {
+    topic: job.topic,
+    ...(read.sourceText === undefined ? {} : { sourceText: read.sourceText }),
+    minutes: job.minutes,
+    quality: job.quality,
+    ...(job.format === undefined ? {} : { format: job.format }),
+    ...(job.hosts === undefined ? {} : { hosts: job.hosts.map((name) => ({ name })) }),
+    ...(read.series === undefined ? {} : { series: read.series }),
+  };
+}
