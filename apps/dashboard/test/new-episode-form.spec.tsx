@@ -177,6 +177,7 @@ describe('NewEpisodeForm', () => {
       ['brief', 'Brief (1–2 minutes)'],
       ['debate', 'Debate (the hosts take opposite sides)'],
       ['critique', 'Critique (strengths and weaknesses)'],
+      ['lecture', 'Lecture (one host explains)'],
     ]);
   });
 

@@ -163,10 +163,11 @@ describe('useEpisodeDraft', () => {
   });
 
   it('words an unknown format as the schema does, beside the format', () => {
-    const { result } = draftWith({ format: 'lecture' });
+    const { result } = draftWith({ format: 'monologue' });
     act(() => result.current.blur('format'));
     expect(result.current.errors).toEqual({
-      format: 'Format must be one of deep-dive, brief, debate, critique (got "lecture").',
+      format:
+        'Format must be one of deep-dive, brief, debate, critique, lecture (got "monologue").',
     });
   });
 

@@ -108,11 +108,14 @@ function words(count: number, offset: number): string {
   return Array.from({ length: count }, (_, i) => FILLER[(offset + i) % FILLER.length]).join(' ');
 }
 
-function segments(total: number, hosts: [string, string]) {
+function segments(total: number, hosts: readonly string[]) {
   const result: { speaker: string; text: string }[] = [];
   for (let left = Math.max(1, total), turn = 0; left > 0; turn += 1) {
     const size = Math.min(45, left);
-    result.push({ speaker: hosts[turn % 2] ?? hosts[0], text: `${words(size, turn * 7)}.` });
+    result.push({
+      speaker: hosts[turn % hosts.length] ?? 'Alex',
+      text: `${words(size, turn * 7)}.`,
+    });
     left -= size;
   }
   return result;
@@ -138,10 +141,10 @@ function answerFor(body: ConverseBody, tool: string): unknown {
   const first = texts(messages[0]?.content);
   const last = texts(messages[messages.length - 1]?.content);
   const system = (body.system ?? []).map((block) => block.text ?? '').join('\n');
-  const hostMatch = /speaker is exactly "([^"]+)" or "([^"]+)"/.exec(system);
-  const hosts: [string, string] = hostMatch
-    ? [hostMatch[1] ?? 'Alex', hostMatch[2] ?? 'Sam']
-    : ['Alex', 'Sam'];
+  // The prompt names the speakers as `"Alex"`, `"Alex" or "Sam"` or `"Alex", "Sam" or "Noor"`.
+  const speakerList = /speaker is exactly ((?:"[^"]+"(?:, | or )?)+)/.exec(system)?.[1] ?? '';
+  const named = [...speakerList.matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? '');
+  const hosts = named.length > 0 ? named : ['Alex', 'Sam'];
   const target =
     number(/the target is (\d+)/, last) ?? number(/about (\d+) (?:spoken )?words/, first) ?? 300;
   const topic = /Topic: (.*)/.exec(first)?.[1] ?? 'the topic';
@@ -165,7 +168,7 @@ function answerFor(body: ConverseBody, tool: string): unknown {
   return {
     title: `${topic}`.slice(0, 200),
     summary: `A conversation about ${topic}.`,
-    hosts: [{ name: hosts[0] }, { name: hosts[1] }],
+    hosts: hosts.map((name) => ({ name })),
     chapters: [
       { title: 'Opening', segments: all.slice(0, half) },
       ...(all.length > half ? [{ title: 'Closing', segments: all.slice(half) }] : []),

@@ -2,6 +2,7 @@
  * An episode's format through the deployed app: asked for at the gateway, kept on the job by the
  * api function, and sent to Bedrock (the wire-level fake) in the write-script function's prompt.
  */
+import { DEFAULT_POLLY_VOICES } from '@lumcast/audio-assembly';
 import { startDeployedApp, type DeployedApp } from '../deployed-app';
 import { api, createEpisode, describeDenials, untilFinal } from './episodes';
 
@@ -36,9 +37,53 @@ describe('a format through the deployed app', () => {
       topic: 'Tides',
       minutes: 1,
       quality: 'standard',
-      format: 'lecture',
+      format: 'monologue',
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error.field).toBe('format');
+  });
+
+  it('makes a lecture by one named host: Bedrock is told the host, and the captions name only that host', async () => {
+    const token = await deployed.token('format-lecture');
+    const jobId = await createEpisode(deployed, token, {
+      topic: 'How tides work',
+      minutes: 1,
+      quality: 'neural',
+      format: 'lecture',
+      hosts: [{ name: 'Noor' }],
+    });
+    const job = await untilFinal(deployed, token, jobId, 180_000);
+    expect(job).toMatchObject({ status: 'ready', format: 'lecture', hosts: ['Noor'] });
+    const systems = deployed.bedrock.requests.map((request) =>
+      JSON.stringify((request.body as { system?: unknown }).system ?? ''),
+    );
+    expect(
+      systems.some(
+        (system) =>
+          system.includes('a podcast with one host, Noor') && system.includes('Format: a lecture.'),
+      ),
+    ).toBe(true);
+    const captions = await (await fetch(job.captionsUrl as string)).text();
+    expect(new Set([...captions.matchAll(/<v ([^>]+)>/g)].map((match) => match[1]))).toEqual(
+      new Set(['Noor']),
+    );
+    expect(describeDenials(deployed)).toEqual([]);
+  });
+
+  it('gives three hosts three Polly voices of the quality, through IAM', async () => {
+    const token = await deployed.token('format-three-hosts');
+    const before = deployed.polly.requests.length;
+    const jobId = await createEpisode(deployed, token, {
+      topic: 'Who owns the street?',
+      minutes: 1,
+      quality: 'standard',
+      format: 'debate',
+      hosts: [{ name: 'Noor' }, { name: 'Ivo' }, { name: 'Kai' }],
+    });
+    const job = await untilFinal(deployed, token, jobId, 180_000);
+    expect(job).toMatchObject({ status: 'ready', hosts: ['Noor', 'Ivo', 'Kai'] });
+    const voices = new Set(deployed.polly.requests.slice(before).map((request) => request.voiceId));
+    expect(voices).toEqual(new Set(DEFAULT_POLLY_VOICES.standard));
+    expect(describeDenials(deployed)).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ export const FORMAT_LABELS: Record<PodcastFormat, string> = {
   brief: `Brief (1–${BRIEF_MAX_MINUTES} minutes)`,
   debate: 'Debate (the hosts take opposite sides)',
   critique: 'Critique (strengths and weaknesses)',
+  lecture: 'Lecture (one host explains)',
 };
 
 /** A field's label followed by a muted "(optional)". */

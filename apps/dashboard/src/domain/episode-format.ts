@@ -14,4 +14,5 @@ export const FORMAT_NAMES: Readonly<Record<PodcastFormat, string>> = Object.free
   brief: 'Brief',
   debate: 'Debate',
   critique: 'Critique',
+  lecture: 'Lecture',
 });
