@@ -1,24 +1,27 @@
 /**
- * Amazon Polly voices per engine and language, as AWS's documentation lists them.
+ * Amazon Polly voices per engine and language, as AWS's documentation lists them. Voice IDs are the ASCII
+ * IDs SynthesizeSpeech takes (Lea for Léa, Remi for Rémi, Andres for Andrés, Vitoria, Ines, Celine ...).
  *
- * Sources, read on 2026-12-03 (stored copies of AWS's pages):
- * - "Standard voices" (docs.aws.amazon.com/polly/latest/dg/standard-voices.html): the whole table,
- *   29 languages, 60 entries ("40 female and 20 male standard voices"). This list is complete, so a
- *   voice that is not in it is not a standard voice. Note that en-US standard is Ivy, Joanna, Kendra,
- *   Kimberly, Salli, Joey and Kevin: Matthew and Justin are not listed.
- * - "Available voices" (docs.aws.amazon.com/polly/latest/dg/available-voices.html): rows 1–14 and the
- *   en-GB row, read with their generative / neural / standard columns (Arabic, Arabic (Gulf), Dutch
- *   (Belgian), Catalan, Czech, Cantonese, Mandarin, Danish, Dutch, English (Australian), English
- *   (British), English (Indian), English (Irish), English (New Zealand)).
- * - "Generative voices" (…/generative-voices.html): en-AU Olivia, en-GB Amy and Brian, en-IN Kajal.
- * - Amazon Polly features page (aws.amazon.com/polly/features): "Danielle, Gregory, and Ruth are American
- *   English voices available in long-form and neural variants. Ruth, Matthew, and Amy are also available
- *   in a generative variant."
- * - "Neural TTS" (…/NTTS-main.html): Kevin (US English) is a neural voice.
+ * Sources, read on 2026-12-04 (stored copies of AWS's Markdown pages, not the live site):
+ * - "Available voices" (docs.aws.amazon.com/polly/latest/dg/available-voices.html): the WHOLE table, rows
+ *   1–42 (Arabic to Welsh), every generative / long-form / neural / standard cell, in two mirrors that agree
+ *   cell for cell: github.com/crowecawcaw/aws-docs-history and github.com/c2hans/aws-docs, both at
+ *   `docs/polly/latest/dg/available-voices.md` (commits 05a81c47 and 9a3d9b40). An older crowecawcaw copy
+ *   (3670a853), from before the generative voices added on March 19, 2026, was not used.
+ * - "Neural voices" and "Generative voices" (…/neural-voices.html, …/generative-voices.html; crowecawcaw,
+ *   commit 01254da8): their tables ("36 languages and language variants"; "43 voices in a generative
+ *   variant") match the table's neural and generative columns exactly.
+ * - "Document history" (…/doc-history.html; crowecawcaw, 01254da8, "Latest documentation update: May 28,
+ *   2026"): no voice added after March 19, 2026. "Voice" API type (…/API_Voice.html): the IDs and codes.
+ * - Read on 2026-12-03: "Standard voices" (…/standard-voices.html), whole table, 60 entries in 29 languages;
+ *   the "Available voices" standard column (read 2026-12-04) agrees with it.
  *
- * The neural and generative lists are therefore PARTIAL: they hold only what those pages confirmed. A voice
- * that they neither confirm nor exclude is `'unconfirmed'` (Polly itself decides), never refused here. What
- * the tables marked "No" is recorded as excluded, and is refused.
+ * All three lists are therefore COMPLETE for all 42 languages of the table: a voice not listed for an engine
+ * does not have it (the table says "No"), so no separate exclusion list is kept. A language missing from a
+ * list has no voice on that engine (neural: arb, en-GB-WLS, is-IS, ro-RO, ru-RU, cy-GB). Long-form-only
+ * voices (Patrick, Alba, Raúl) are in no list. Kajal is generative in en-IN but not in hi-IN. Voices are
+ * in the table's order, except en-US neural/generative: voices this file listed before keep their places
+ * first (host voices are chosen by list order).
  *
  * @packageDocumentation
  */
@@ -42,13 +45,15 @@ export type PollyEngine = 'standard' | 'neural' | 'generative';
  * ```
  */
 export type PollyLanguage =
-  | 'arb'
   | 'ar-AE'
+  | 'arb'
   | 'ca-ES'
   | 'cmn-CN'
   | 'cs-CZ'
   | 'cy-GB'
   | 'da-DK'
+  | 'de-AT'
+  | 'de-CH'
   | 'de-DE'
   | 'en-AU'
   | 'en-GB'
@@ -56,10 +61,14 @@ export type PollyLanguage =
   | 'en-IE'
   | 'en-IN'
   | 'en-NZ'
+  | 'en-SG'
   | 'en-US'
+  | 'en-ZA'
   | 'es-ES'
   | 'es-MX'
   | 'es-US'
+  | 'fi-FI'
+  | 'fr-BE'
   | 'fr-CA'
   | 'fr-FR'
   | 'hi-IN'
@@ -137,11 +146,11 @@ export const POLLY_STANDARD_VOICES: VoicesByLanguage = freezeAll({
 });
 
 /**
- * Neural voices the sources confirm, per language (partial: see the file's note).
+ * Every neural voice, per language (complete: the "Available voices" table's neural column).
  *
  * @example
  * ```ts
- * POLLY_NEURAL_VOICES['en-US']; // ['Danielle', 'Gregory', 'Ruth', 'Kevin']
+ * POLLY_NEURAL_VOICES['de-DE']; // ['Vicki', 'Daniel']
  * ```
  */
 export const POLLY_NEURAL_VOICES: VoicesByLanguage = freezeAll({
@@ -158,15 +167,51 @@ export const POLLY_NEURAL_VOICES: VoicesByLanguage = freezeAll({
   'en-IN': ['Kajal'],
   'en-IE': ['Niamh'],
   'en-NZ': ['Aria'],
-  'en-US': ['Danielle', 'Gregory', 'Ruth', 'Kevin'],
+  'en-SG': ['Jasmine'],
+  'en-ZA': ['Ayanda'],
+  'en-US': [
+    'Danielle',
+    'Gregory',
+    'Ruth',
+    'Kevin',
+    'Ivy',
+    'Joanna',
+    'Kendra',
+    'Kimberly',
+    'Salli',
+    'Joey',
+    'Justin',
+    'Matthew',
+    'Stephen',
+  ],
+  'fi-FI': ['Suvi'],
+  'fr-FR': ['Lea', 'Remi'],
+  'fr-BE': ['Isabelle'],
+  'fr-CA': ['Gabrielle', 'Liam'],
+  'de-DE': ['Vicki', 'Daniel'],
+  'de-AT': ['Hannah'],
+  'de-CH': ['Sabrina'],
+  'hi-IN': ['Kajal'],
+  'it-IT': ['Bianca', 'Adriano'],
+  'ja-JP': ['Takumi', 'Kazuha', 'Tomoko'],
+  'ko-KR': ['Seoyeon', 'Jihye'],
+  'nb-NO': ['Ida'],
+  'pl-PL': ['Ola'],
+  'pt-BR': ['Camila', 'Vitoria', 'Thiago'],
+  'pt-PT': ['Ines'],
+  'es-ES': ['Lucia', 'Sergio'],
+  'es-MX': ['Mia', 'Andres'],
+  'es-US': ['Lupe', 'Pedro'],
+  'sv-SE': ['Elin'],
+  'tr-TR': ['Burcu'],
 });
 
 /**
- * Generative voices the sources confirm, per language (partial: see the file's note).
+ * Every generative voice, per language (complete: the "Available voices" table's generative column).
  *
  * @example
  * ```ts
- * POLLY_GENERATIVE_VOICES['en-US']; // ['Matthew', 'Ruth']
+ * POLLY_GENERATIVE_VOICES['fr-FR']; // ['Ambre', 'Celine', 'Florian', 'Lea', 'Remi']
  * ```
  */
 export const POLLY_GENERATIVE_VOICES: VoicesByLanguage = freezeAll({
@@ -177,46 +222,26 @@ export const POLLY_GENERATIVE_VOICES: VoicesByLanguage = freezeAll({
   'en-IN': ['Kajal'],
   'en-IE': ['Niamh'],
   'en-NZ': ['Aria'],
-  'en-US': ['Matthew', 'Ruth'],
+  'en-SG': ['Jasmine'],
+  'en-ZA': ['Ayanda'],
+  'en-US': ['Matthew', 'Ruth', 'Danielle', 'Joanna', 'Salli', 'Stephen', 'Tiffany'],
+  'fr-FR': ['Ambre', 'Celine', 'Florian', 'Lea', 'Remi'],
+  'fr-BE': ['Isabelle'],
+  'fr-CA': ['Gabrielle', 'Liam'],
+  'de-DE': ['Vicki', 'Daniel', 'Lennart'],
+  'de-AT': ['Hannah'],
+  'de-CH': ['Sabrina'],
+  'it-IT': ['Beatrice', 'Bianca', 'Lorenzo'],
+  'ko-KR': ['Seoyeon'],
+  'pl-PL': ['Ewa', 'Ola'],
+  'pt-BR': ['Camila'],
+  'es-ES': ['Lucia', 'Sergio'],
+  'es-MX': ['Mia', 'Andres'],
+  'es-US': ['Lupe', 'Pedro'],
 });
 
-/** Voices the "Available voices" rows read mark "No" for an engine (standard needs none: its list is complete). */
-const EXCLUDED: Readonly<Record<'neural' | 'generative', ReadonlySet<string>>> = {
-  neural: new Set([
-    'Zeina',
-    'Naja',
-    'Mads',
-    'Lotte',
-    'Ruben',
-    'Nicole',
-    'Russell',
-    'Aditi',
-    'Raveena',
-  ]),
-  generative: new Set([
-    'Zeina',
-    'Hala',
-    'Zayd',
-    'Arlet',
-    'Jitka',
-    'Hiujin',
-    'Zhiyu',
-    'Naja',
-    'Mads',
-    'Sofie',
-    'Lotte',
-    'Ruben',
-    'Nicole',
-    'Russell',
-    'Emma',
-    'Arthur',
-    'Aditi',
-    'Raveena',
-  ]),
-};
-
 /**
- * The confirmed voices of each engine, per language.
+ * The voices of each engine, per language.
  *
  * @example
  * ```ts
@@ -234,22 +259,21 @@ const has = (voices: VoicesByLanguage, voice: string) =>
   Object.values(voices).some((list) => list?.includes(voice));
 
 /**
- * Whether `engine` has `voice` according to the catalog: `'available'` (listed), `'unavailable'` (not in
- * the complete standard list, or marked "No" for neural/generative), or `'unconfirmed'` (neural/generative
- * voices the sources read neither list nor exclude).
+ * Whether `engine` has `voice` according to the catalog: `'available'` (listed for that engine in some
+ * language) or `'unavailable'` (not listed: the lists are complete, so the table marks it "No" or Polly has
+ * no such voice). `'unconfirmed'` stays in {@link PollyVoiceAvailability} for callers but is no longer
+ * returned, since every row of the table has been read.
  *
  * @example
  * ```ts
  * pollyVoiceAvailability('standard', 'Joanna'); // 'available'
  * pollyVoiceAvailability('standard', 'Matthew'); // 'unavailable'
  * pollyVoiceAvailability('generative', 'Emma'); // 'unavailable'
- * pollyVoiceAvailability('neural', 'Joanna'); // 'unconfirmed'
+ * pollyVoiceAvailability('neural', 'Joanna'); // 'available'
  * ```
  */
 export function pollyVoiceAvailability(engine: PollyEngine, voice: string): PollyVoiceAvailability {
-  if (has(POLLY_VOICES_BY_ENGINE[engine], voice)) return 'available';
-  if (engine === 'standard') return 'unavailable';
-  return EXCLUDED[engine].has(voice) ? 'unavailable' : 'unconfirmed';
+  return has(POLLY_VOICES_BY_ENGINE[engine], voice) ? 'available' : 'unavailable';
 }
 
 /**
