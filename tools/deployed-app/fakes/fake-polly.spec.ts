@@ -235,7 +235,7 @@ describe('startFakePolly', () => {
       ['standard', 'Matthew'],
       ['standard', 'Danielle'],
       ['neural', 'Nicole'],
-      ['generative', 'Joanna'],
+      ['generative', 'Joey'],
     ] as const)(
       'refuses %s %s, a real voice that engine does not have, with EngineNotSupportedException',
       async (engine, voice) => {

@@ -57,89 +57,121 @@ const ENGINES: readonly FakePollyEngine[] = ['standard', 'neural', 'generative']
 
 /**
  * Polly's voices and the engines the documentation says each has (S standard, N neural, G generative),
- * as `voice language engines`. Standard is the whole "Standard voices" table; neural and generative come
- * from the "Available voices" rows read (Arabic to English (New Zealand), English (British)), the
- * "Generative voices" table's first rows, the Polly features page ("Danielle, Gregory, and Ruth are
- * American English voices available in long-form and neural variants. Ruth, Matthew, and Amy are also
- * available in a generative variant") and the Neural TTS page (Kevin, US English).
+ * as `voice language engines`. Standard is the whole "Standard voices" table; neural and generative are
+ * the whole "Available voices" table (all 42 rows, read 2026-12-04 from a weekly mirror of AWS's guide,
+ * crowecawcaw/aws-docs-history `docs/polly/latest/dg/available-voices.md`). It is the same transcription
+ * the lib's `polly-voices.ts` holds, so the agreement test below checks that the two copies stay the
+ * same, not two independent readings.
  */
 const VOICE_TABLE = `
 Zeina arb S
+Zhiyu cmn-CN SN
+Naja da-DK S
+Mads da-DK S
+Lotte nl-NL S
+Ruben nl-NL S
+Nicole en-AU S
+Russell en-AU S
+Amy en-GB SNG
+Emma en-GB SN
+Brian en-GB SNG
+Aditi en-IN S
+Raveena en-IN S
+Ivy en-US SN
+Joanna en-US SNG
+Kendra en-US SN
+Kimberly en-US SN
+Salli en-US SNG
+Joey en-US SN
+Kevin en-US SN
+Geraint en-GB-WLS S
+Celine fr-FR SG
+Lea fr-FR SNG
+Mathieu fr-FR S
+Chantal fr-CA S
+Marlene de-DE S
+Vicki de-DE SNG
+Hans de-DE S
+Aditi hi-IN S
+Dora is-IS S
+Karl is-IS S
+Carla it-IT S
+Bianca it-IT SNG
+Giorgio it-IT S
+Mizuki ja-JP S
+Takumi ja-JP SN
+Seoyeon ko-KR SNG
+Liv nb-NO S
+Ewa pl-PL SG
+Maja pl-PL S
+Jacek pl-PL S
+Jan pl-PL S
+Camila pt-BR SNG
+Vitoria pt-BR SN
+Ricardo pt-BR S
+Ines pt-PT SN
+Cristiano pt-PT S
+Carmen ro-RO S
+Tatyana ru-RU S
+Maxim ru-RU S
+Conchita es-ES S
+Lucia es-ES SNG
+Enrique es-ES S
+Mia es-MX SNG
+Lupe es-US SNG
+Penelope es-US S
+Miguel es-US S
+Astrid sv-SE S
+Filiz tr-TR S
+Gwyneth cy-GB S
 Hala ar-AE N
 Zayd ar-AE N
 Lisa nl-BE NG
 Arlet ca-ES N
 Jitka cs-CZ N
 Hiujin yue-CN N
-Zhiyu cmn-CN SN
-Naja da-DK S
-Mads da-DK S
 Sofie da-DK N
 Laura nl-NL NG
-Lotte nl-NL S
-Ruben nl-NL S
-Nicole en-AU S
 Olivia en-AU NG
-Russell en-AU S
-Amy en-GB SNG
-Emma en-GB SN
-Brian en-GB SNG
 Arthur en-GB N
-Aditi en-IN S
-Raveena en-IN S
 Kajal en-IN NG
 Niamh en-IE NG
 Aria en-NZ NG
-Ivy en-US S
-Joanna en-US S
-Kendra en-US S
-Kimberly en-US S
-Salli en-US S
-Joey en-US S
-Kevin en-US SN
-Danielle en-US N
+Jasmine en-SG NG
+Ayanda en-ZA NG
+Danielle en-US NG
 Gregory en-US N
 Ruth en-US NG
-Matthew en-US G
-Geraint en-GB-WLS S
-Celine fr-FR S
-Lea fr-FR S
-Mathieu fr-FR S
-Chantal fr-CA S
-Marlene de-DE S
-Vicki de-DE S
-Hans de-DE S
-Dora is-IS S
-Karl is-IS S
-Carla it-IT S
-Bianca it-IT S
-Giorgio it-IT S
-Mizuki ja-JP S
-Takumi ja-JP S
-Seoyeon ko-KR S
-Liv nb-NO S
-Ewa pl-PL S
-Maja pl-PL S
-Jacek pl-PL S
-Jan pl-PL S
-Camila pt-BR S
-Vitoria pt-BR S
-Ricardo pt-BR S
-Ines pt-PT S
-Cristiano pt-PT S
-Carmen ro-RO S
-Tatyana ru-RU S
-Maxim ru-RU S
-Conchita es-ES S
-Lucia es-ES S
-Enrique es-ES S
-Mia es-MX S
-Lupe es-US S
-Penelope es-US S
-Miguel es-US S
-Astrid sv-SE S
-Filiz tr-TR S
-Gwyneth cy-GB S
+Justin en-US N
+Matthew en-US NG
+Stephen en-US NG
+Suvi fi-FI N
+Remi fr-FR NG
+Isabelle fr-BE NG
+Gabrielle fr-CA NG
+Liam fr-CA NG
+Daniel de-DE NG
+Hannah de-AT NG
+Sabrina de-CH NG
+Kajal hi-IN N
+Adriano it-IT N
+Kazuha ja-JP N
+Tomoko ja-JP N
+Jihye ko-KR N
+Ida nb-NO N
+Ola pl-PL NG
+Thiago pt-BR N
+Sergio es-ES NG
+Andres es-MX NG
+Pedro es-US NG
+Elin sv-SE N
+Burcu tr-TR N
+Tiffany en-US G
+Ambre fr-FR G
+Florian fr-FR G
+Lennart de-DE G
+Beatrice it-IT G
+Lorenzo it-IT G
 `;
 
 function parseVoiceTable(table: string): Readonly<Record<FakePollyEngine, ReadonlySet<string>>> {
