@@ -83,6 +83,26 @@ export const chapterTitleField = nonBlank('chapter title', SCRIPT_TITLE_MAX_CHAR
 const hostSchema = z.object({ name: nonBlank('host name', SCRIPT_HOST_NAME_MAX_CHARS) });
 
 /**
+ * The check that no two hosts of a list share a name (compared without case), reported on the
+ * repeated name.
+ *
+ * @example
+ * ```ts
+ * z.array(hostSchema).check(distinctHostNames);
+ * ```
+ */
+export const distinctHostNames = z.superRefine((hosts: readonly { name: string }[], context) => {
+  const repeated = repeatedHostIndex(hosts);
+  if (repeated >= 0) {
+    context.addIssue({
+      code: 'custom',
+      path: [repeated, 'name'],
+      message: 'the hosts must have different names',
+    });
+  }
+});
+
+/**
  * One to `SCRIPT_HOSTS_MAX` `{ name }` hosts with different names (compared without case).
  *
  * @example
@@ -95,16 +115,7 @@ export const hostsField = z
   .check(
     z.minLength(1, { error: 'an episode needs at least one host' }),
     z.maxLength(SCRIPT_HOSTS_MAX, { error: `an episode has at most ${SCRIPT_HOSTS_MAX} hosts` }),
-    z.superRefine((hosts, context) => {
-      const repeated = repeatedHostIndex(hosts);
-      if (repeated >= 0) {
-        context.addIssue({
-          code: 'custom',
-          path: [repeated, 'name'],
-          message: 'the hosts must have different names',
-        });
-      }
-    }),
+    distinctHostNames,
   );
 
 /** One to `SCRIPT_KEY_POINTS_MAX` non-blank key points. @example `z.object({ keyPoints: keyPointsField })` */

@@ -7,8 +7,8 @@ import {
   PODCAST_FORMATS,
   type PodcastFormat,
 } from './podcast-format';
-import { FORMAT_HOST_COUNTS, SCRIPT_HOSTS_MAX, repeatedHostIndex } from './episode-hosts';
-import { SCRIPT_HOST_NAME_MAX_CHARS } from './podcast-script';
+import { FORMAT_HOST_COUNTS, SCRIPT_HOSTS_MAX } from './episode-hosts';
+import { SCRIPT_HOST_NAME_MAX_CHARS, distinctHostNames } from './podcast-script';
 
 /**
  * Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`).
@@ -96,16 +96,7 @@ const requestedHostsSchema = z
   .check(
     z.minLength(1, { error: 'hosts must name at least one host' }),
     z.maxLength(SCRIPT_HOSTS_MAX, { error: `hosts may name at most ${SCRIPT_HOSTS_MAX} hosts` }),
-    z.superRefine((hosts, context) => {
-      const repeated = repeatedHostIndex(hosts);
-      if (repeated >= 0) {
-        context.addIssue({
-          code: 'custom',
-          path: [repeated, 'name'],
-          message: 'the hosts must have different names',
-        });
-      }
-    }),
+    distinctHostNames,
   );
 
 const previousEpisodeSchema = z.object({

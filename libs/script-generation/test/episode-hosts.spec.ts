@@ -4,7 +4,6 @@ import {
   FORMAT_HOST_COUNTS,
   OfflineScriptWriter,
   PODCAST_FORMATS,
-  ScriptInputError,
   buildChapterPrompts,
   buildOutlinePrompts,
   buildScriptPrompts,
@@ -16,6 +15,7 @@ import {
   type ScriptOutline,
   type ScriptRequest,
 } from '../src/index';
+import { requestRefusal } from './support/request-refusal';
 import { startFakeBedrock, toolAnswer, type FakeBedrock } from './support/fake-bedrock';
 import { scriptWithWords } from './support/scripts';
 
@@ -25,15 +25,7 @@ const sourceText =
   'Some shops fear losing customers who drive. Studies of car-free streets often find more foot traffic. ' +
   'Cycle lanes move more people per hour than car lanes. Trees and benches make streets places to stay.';
 
-function refusal(input: unknown): ScriptInputError {
-  try {
-    parseScriptRequest(input);
-  } catch (error) {
-    if (error instanceof ScriptInputError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScriptInputError');
-}
+const refusal = requestRefusal;
 
 const speakersOf = (script: PodcastScript) =>
   new Set(script.chapters.flatMap((chapter) => chapter.segments.map((s) => s.speaker)));

@@ -6,21 +6,13 @@ import {
   OfflineScriptWriter,
   parseScriptRequest,
   PODCAST_FORMATS,
-  ScriptInputError,
   type ScriptOutline,
 } from '../src/index';
+import { requestRefusal } from './support/request-refusal';
 
 const request = { topic: 'Should cities ban cars?', minutes: 5, quality: 'neural' as const };
 
-function refusal(input: unknown): ScriptInputError {
-  try {
-    parseScriptRequest(input);
-  } catch (error) {
-    if (error instanceof ScriptInputError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScriptInputError');
-}
+const refusal = requestRefusal;
 
 describe('the format of a script request', () => {
   it('is absent (a deep dive) unless asked, and kept when it is one of PODCAST_FORMATS', () => {

@@ -2,23 +2,15 @@ import {
   parseScriptRequest,
   scriptRequestSchema,
   ScriptGenerationError,
-  ScriptInputError,
   SERIES_CONTEXT_MAX_CHARS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '../src/index';
+import { requestRefusal } from './support/request-refusal';
 
 const VALID = { topic: 'Tides', minutes: 5, quality: 'neural' };
 
-function inputError(input: unknown): ScriptInputError {
-  try {
-    parseScriptRequest(input);
-  } catch (error) {
-    if (error instanceof ScriptInputError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScriptInputError');
-}
+const inputError = requestRefusal;
 
 describe('parseScriptRequest', () => {
   describe('valid requests', () => {
