@@ -193,6 +193,51 @@ describe('NewEpisodeForm', () => {
     expect(screen.getByLabelText('Format')).toHaveValue('debate');
   });
 
+  it('sends the hosts named in the Hosts field, split at commas', async () => {
+    const { user, submitted } = setup();
+    await fillIn(user, '3', 'neural');
+    await user.type(screen.getByLabelText(/^Hosts/), ' Noor, Ivo ,, Kai ');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(submitted).toEqual([
+      {
+        topic: 'Volcanoes',
+        minutes: 3,
+        quality: 'neural',
+        hosts: [{ name: 'Noor' }, { name: 'Ivo' }, { name: 'Kai' }],
+      },
+    ]);
+  });
+
+  it('refuses a lecture of two hosts beside the Hosts field, in the shared schema’s words, and sends nothing', async () => {
+    const { user, onSubmit } = setup();
+    await fillIn(user, '3', 'neural');
+    await user.selectOptions(screen.getByLabelText('Format'), 'lecture');
+    const hosts = screen.getByLabelText(/^Hosts/);
+    expect(hosts).toHaveAccessibleDescription(expect.stringContaining('a lecture has one host'));
+    await user.type(hosts, 'Noor, Ivo');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(hosts).toHaveAttribute('aria-invalid', 'true');
+    expect(hosts).toHaveAccessibleDescription(
+      expect.stringContaining('A lecture has exactly 1 host.'),
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('puts the server’s 400 on one host’s name beside the Hosts field', async () => {
+    const user = userEvent.setup();
+    const message =
+      'The generative quality has voices for at most 2 hosts; name fewer hosts or choose another quality.';
+    const api = refusingApi(400, { error: { code: 'invalid_field', message, field: 'hosts' } });
+    render(<NewEpisodeForm quota={{ remaining: 50, limit: 200 }} onSubmit={api.createPodcast} />);
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    const hosts = screen.getByLabelText(/^Hosts/);
+    await user.type(hosts, 'Noor, Ivo, Kai');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(hosts).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('form-refusal')).not.toBeInTheDocument();
+  });
+
   it('refuses a brief over 2 minutes beside the minutes and sends nothing', async () => {
     const { user, onSubmit, submitted } = setup();
     await fillIn(user, '3', 'standard');

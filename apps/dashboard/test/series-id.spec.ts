@@ -11,6 +11,7 @@ const VALID: EpisodeDraft = {
   format: 'deep-dive',
   minutes: '3',
   quality: 'neural',
+  hosts: '',
   seriesId: '',
 };
 

@@ -18,6 +18,7 @@ export interface PublicJobView {
   estimatedCost: number;
   durationSeconds?: number;
   audioUrl?: string;
+  captionsUrl?: string;
   error?: unknown;
   progress: { done: number; total: number };
 }
@@ -93,6 +94,7 @@ export async function createEpisode(
     sourceText?: string;
     sourceUrl?: string;
     format?: string;
+    hosts?: { name: string }[];
     seriesId?: string;
   },
 ): Promise<string> {

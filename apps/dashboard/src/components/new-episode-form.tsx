@@ -23,9 +23,12 @@ import { EpisodeRefusal, refusalOf, type Refusal } from './episode-refusal';
 import { Field } from './field';
 import { Panel } from './panel';
 
-/** Whether the API's `error.field` names one of the form's fields. */
-function isEpisodeField(field: string | undefined): field is EpisodeField {
-  return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(field);
+/** The form's field an API `error.field` names (`hosts.1.name` is the Hosts field), if any. */
+function episodeFieldOf(field: string | undefined): EpisodeField | undefined {
+  const head = field?.split('.')[0];
+  return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(head)
+    ? (head as EpisodeField)
+    : undefined;
 }
 
 /**
@@ -54,8 +57,8 @@ function optional(label: ReactNode): ReactNode {
 }
 
 /**
- * New episode: topic, optional source text or source link, format, minutes, quality, optional
- * series;
+ * New episode: topic, optional source text or source link, format, optional hosts, minutes,
+ * quality, optional series;
  * field-level validation, live cost, and a hint (with a confirmation) when it would not fit
  * this week.
  * When the server refuses the episode, its own message is shown word for word (with the local
@@ -132,8 +135,9 @@ export function NewEpisodeForm(props: {
       );
       props.onCreated?.(accepted);
     } catch (error) {
-      if (error instanceof ApiError && isEpisodeField(error.field)) {
-        episode.fieldRefused(error.field, error.message);
+      const refusedField = error instanceof ApiError ? episodeFieldOf(error.field) : undefined;
+      if (error instanceof ApiError && refusedField !== undefined) {
+        episode.fieldRefused(refusedField, error.message);
       } else if (error instanceof ApiError) {
         // The server's words, unchanged: it knows what it held and why it refused.
         setRefusal(refusalOf(error));
@@ -200,6 +204,19 @@ export function NewEpisodeForm(props: {
               ))}
             </select>
           )}
+        </Field>
+
+        <Field
+          id={ids.hosts}
+          label={optional('Hosts')}
+          hint={
+            draft.format === 'lecture'
+              ? 'One name: a lecture has one host.'
+              : 'Two or three names, separated by commas. Blank: Alex and Sam.'
+          }
+          error={errors.hosts}
+        >
+          {(control) => <input {...control} {...bind('hosts')} type="text" autoComplete="off" />}
         </Field>
 
         <div className="field-row">

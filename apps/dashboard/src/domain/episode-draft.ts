@@ -17,7 +17,7 @@ import { seriesIdProblem, sourceUrlProblem } from '@lumcast/pipeline';
  * @example
  * ```ts
  * const draft: EpisodeDraft = {
- *   topic: 'Tides', sourceText: '', sourceUrl: '', format: 'deep-dive', minutes: '1',
+ *   topic: 'Tides', sourceText: '', sourceUrl: '', format: 'deep-dive', hosts: '', minutes: '1',
  *   quality: 'standard', seriesId: '',
  * };
  * ```
@@ -29,6 +29,8 @@ export interface EpisodeDraft {
   sourceUrl: string;
   /** One of `PODCAST_FORMATS`; the default (`deep-dive`) is left out of the request. */
   format: string;
+  /** Host names separated by commas (`Noor, Ivo`); blank means the format's default hosts. */
+  hosts: string;
   minutes: string;
   quality: string;
   seriesId: string;
@@ -63,10 +65,10 @@ export type FieldErrors = Partial<Record<EpisodeField, string>>;
  * ```ts
  * draftBody({
  *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', format: 'debate',
- *   minutes: '3', quality: 'neural', seriesId: '',
+ *   hosts: ' Noor, Ivo ', minutes: '3', quality: 'neural', seriesId: '',
  * });
  * // { topic: 'Tides', minutes: 3, quality: 'neural', format: 'debate',
- * //   sourceUrl: 'https://example.org/tides' }
+ * //   hosts: [{ name: 'Noor' }, { name: 'Ivo' }], sourceUrl: 'https://example.org/tides' }
  * ```
  */
 export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
@@ -74,15 +76,25 @@ export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
   const sourceText = draft.sourceText.trim();
   const sourceUrl = draft.sourceUrl.trim();
   const seriesId = draft.seriesId.trim();
+  const hosts = hostNames(draft.hosts);
   return {
     topic: draft.topic,
     minutes: /^[-+]?\d+(\.\d+)?$/.test(minutesText) ? Number(minutesText) : Number.NaN,
     quality: draft.quality,
     ...(draft.format === DEFAULT_PODCAST_FORMAT ? {} : { format: draft.format }),
+    ...(hosts.length === 0 ? {} : { hosts: hosts.map((name) => ({ name })) }),
     ...(sourceText === '' ? {} : { sourceText }),
     ...(sourceUrl === '' ? {} : { sourceUrl }),
     ...(seriesId === '' ? {} : { seriesId }),
   };
+}
+
+/** The names typed in the Hosts field: split at commas, trimmed, blanks left out. */
+function hostNames(text: string): string[] {
+  return text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 }
 
 /** The `code` {@link messageFor} gets for a source link given together with a source text. */
@@ -123,6 +135,8 @@ function messageFor(
         : `Source link ${code}.`;
     case 'format':
       return sentence(schemaMessage) || 'Choose a format.';
+    case 'hosts':
+      return sentence(schemaMessage) || 'Name one to three hosts, separated by commas.';
     case 'minutes':
       // The schema's cross-field rule: "a brief is 2 minutes at most".
       if (code === 'custom' && schemaMessage !== '') return sentence(schemaMessage);
@@ -138,7 +152,14 @@ function messageFor(
   }
 }
 
-const SCRIPT_FIELDS = new Set<string>(['topic', 'sourceText', 'format', 'minutes', 'quality']);
+const SCRIPT_FIELDS = new Set<string>([
+  'topic',
+  'sourceText',
+  'format',
+  'hosts',
+  'minutes',
+  'quality',
+]);
 
 /**
  * Validates a draft with the HTTP API's own rules and builds the request body: the body is
@@ -151,8 +172,8 @@ const SCRIPT_FIELDS = new Set<string>(['topic', 'sourceText', 'format', 'minutes
  * @example
  * ```ts
  * validateEpisodeDraft({
- *   topic: '', sourceText: '', sourceUrl: '', format: 'deep-dive', minutes: '0', quality: 'neural',
- *   seriesId: '',
+ *   topic: '', sourceText: '', sourceUrl: '', format: 'deep-dive', hosts: '', minutes: '0',
+ *   quality: 'neural', seriesId: '',
  * });
  * // { ok: false, errors: { topic: 'Enter a topic.', minutes: 'Choose between 1 and 60 minutes.' } }
  * ```
@@ -189,7 +210,7 @@ export function validateEpisodeDraft(
   if (linkProblem !== undefined) errors.sourceUrl = messageFor('sourceUrl', linkProblem, draft);
 
   if (!checked.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  const { topic, sourceText, minutes, quality, format } = checked.data;
+  const { topic, sourceText, minutes, quality, format, hosts } = checked.data;
   return {
     ok: true,
     request: {
@@ -197,6 +218,7 @@ export function validateEpisodeDraft(
       minutes,
       quality,
       ...(format === undefined ? {} : { format }),
+      ...(hosts === undefined ? {} : { hosts }),
       ...(sourceText === undefined ? {} : { sourceText }),
       ...(sourceUrl === undefined ? {} : { sourceUrl }),
       ...(seriesId === undefined ? {} : { seriesId }),
@@ -219,6 +241,7 @@ export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): num
     sourceText: '',
     sourceUrl: '',
     format: DEFAULT_PODCAST_FORMAT,
+    hosts: '',
     seriesId: '',
     ...draft,
   });

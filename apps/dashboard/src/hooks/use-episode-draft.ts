@@ -24,18 +24,19 @@ export const EPISODE_FIELDS: readonly EpisodeField[] = [
   'sourceText',
   'sourceUrl',
   'format',
+  'hosts',
   'minutes',
   'quality',
   'seriesId',
 ];
 
 /**
- * Fields whose message also depends on another field: the link may not come with a text, and
- * a brief's minutes are capped.
+ * Fields whose message also depends on another field: the link may not come with a text, a
+ * brief's minutes are capped, and a lecture has one host.
  */
 const DEPENDENTS: Partial<Record<EpisodeField, readonly EpisodeField[]>> = {
   sourceText: ['sourceUrl'],
-  format: ['minutes'],
+  format: ['minutes', 'hosts'],
 };
 
 const EMPTY_DRAFT: EpisodeDraft = {
@@ -43,6 +44,7 @@ const EMPTY_DRAFT: EpisodeDraft = {
   sourceText: '',
   sourceUrl: '',
   format: DEFAULT_PODCAST_FORMAT,
+  hosts: '',
   minutes: '1',
   quality: 'standard',
   seriesId: '',

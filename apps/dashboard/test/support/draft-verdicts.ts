@@ -12,6 +12,7 @@ export const VALID_DRAFT: EpisodeDraft = Object.freeze({
   format: 'deep-dive',
   minutes: '3',
   quality: 'neural',
+  hosts: '',
   seriesId: '',
 });
 

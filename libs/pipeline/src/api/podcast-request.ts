@@ -19,8 +19,8 @@ export interface PodcastRequest {
   quality: VoiceQuality;
   /** The episode's format; absent means `deep-dive`. */
   format?: PodcastFormat;
-  /** The hosts' names (one for a lecture, two or three otherwise); absent means the defaults. */
-  hosts?: string[];
+  /** The hosts (one for a lecture, two or three otherwise); absent means the format's defaults. */
+  hosts?: { name: string }[];
   seriesId?: string;
 }
 
@@ -103,7 +103,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       minutes: request.minutes,
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
-      ...(request.hosts === undefined ? {} : { hosts: request.hosts.map((host) => host.name) }),
+      ...(request.hosts === undefined ? {} : { hosts: request.hosts }),
       seriesId: series,
     };
   } catch (error) {

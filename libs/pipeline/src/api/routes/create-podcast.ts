@@ -62,7 +62,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       minutes: request.minutes,
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
-      ...(request.hosts === undefined ? {} : { hosts: request.hosts }),
+      ...(request.hosts === undefined ? {} : { hosts: request.hosts.map((host) => host.name) }),
       seriesId: request.seriesId,
       createdAt,
       updatedAt: createdAt,
