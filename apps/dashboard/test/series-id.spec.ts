@@ -3,17 +3,9 @@
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { parsePodcastRequest } from '../../../libs/pipeline/src/api/podcast-request';
 import { validateEpisodeDraft, type EpisodeDraft } from '../src/domain/episode-draft';
+import { VALID_DRAFT } from './support/draft-verdicts';
 
-const VALID: EpisodeDraft = {
-  topic: 'Tides',
-  sourceText: '',
-  sourceUrl: '',
-  format: 'deep-dive',
-  minutes: '3',
-  quality: 'neural',
-  hosts: '',
-  seriesId: '',
-};
+const VALID: EpisodeDraft = VALID_DRAFT;
 
 const SERIES_IDS: Array<[string, string]> = [
   ['a plain name', 'rivers of europe'],

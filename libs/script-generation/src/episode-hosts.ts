@@ -77,8 +77,13 @@ export function episodeHosts(request: {
  * ```
  */
 export function listPhrase(items: readonly string[]): string {
+  return joinedList(items, 'and');
+}
+
+/** `a`, `a <word> b`, `a, b <word> c`. */
+function joinedList(items: readonly string[], word: 'and' | 'or'): string {
   if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+  return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1] ?? ''}`;
 }
 
 /**
@@ -90,9 +95,10 @@ export function listPhrase(items: readonly string[]): string {
  * ```
  */
 export function speakerChoice(hosts: readonly string[]): string {
-  const quoted = hosts.map((name) => `"${name}"`);
-  if (quoted.length <= 1) return quoted[0] ?? '';
-  return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1] ?? ''}`;
+  return joinedList(
+    hosts.map((name) => `"${name}"`),
+    'or',
+  );
 }
 
 /**

@@ -15,6 +15,15 @@ import {
 
 jest.setTimeout(180_000);
 
+/** The speakers an episode's WebVTT captions name with `<v Name>`. */
+async function captionSpeakers(
+  stack: LocalStack,
+  job: { captionsUrl?: string },
+): Promise<Set<string | undefined>> {
+  const captions = await (await fetch(`${stack.url}${job.captionsUrl ?? ''}`)).text();
+  return new Set([...captions.matchAll(/<v ([^>]+)>/g)].map((match) => match[1]));
+}
+
 describe('an episode’s format on the local stack', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
@@ -63,8 +72,7 @@ describe('an episode’s format on the local stack', () => {
       hosts: [{ name: 'Noor' }],
     });
     expect(job).toMatchObject({ status: 'ready', format: 'lecture', hosts: ['Noor'] });
-    const captions = await (await fetch(`${stack.url}${job.captionsUrl}`)).text();
-    const voices = new Set([...captions.matchAll(/<v ([^>]+)>/g)].map((match) => match[1]));
+    const voices = await captionSpeakers(stack, job);
     expect(voices).toEqual(new Set(['Noor']));
     expect(spokenText(data.dir, 'dana', job.jobId)).toContain("I'm Noor. Today's topic");
   });
@@ -79,8 +87,7 @@ describe('an episode’s format on the local stack', () => {
       hosts,
     });
     expect(job).toMatchObject({ status: 'ready', hosts: ['Noor', 'Ivo', 'Kai'] });
-    const captions = await (await fetch(`${stack.url}${job.captionsUrl}`)).text();
-    const voices = new Set([...captions.matchAll(/<v ([^>]+)>/g)].map((match) => match[1]));
+    const voices = await captionSpeakers(stack, job);
     expect(voices).toEqual(new Set(['Noor', 'Ivo', 'Kai']));
     const heard = synthesizers.flatMap((tones) => tones.voices);
     expect(new Set(heard.slice(-job.progress.total))).toEqual(
