@@ -6,37 +6,9 @@ import type { VoiceQuality } from '@lumcast/quota';
 import { AudioFormatError, InvalidAudioOptionsError, SpeechEngineError } from './errors';
 import { ESPEAK_WORKER_SOURCE } from './espeak-worker-source';
 import { encodeMp3 } from './mp3-encoder';
+import { localVoice, localVoiceId, type LocalVoice } from './local-voices';
 import type { HostIndex, SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 import { wavInfo } from './wav';
-
-/**
- * An espeak-ng voice with the pitch (0–99) and speed (words per minute) it speaks at.
- *
- * @example
- * ```ts
- * const voice: LocalVoice = { espeakVoice: 'en-us+f3', pitch: 70, wordsPerMinute: 175 };
- * ```
- */
-export interface LocalVoice {
-  /** espeak-ng voice name, optionally with a variant: `en-us`, `en-us+f3`. */
-  espeakVoice: string;
-  pitch: number;
-  wordsPerMinute: number;
-}
-
-/**
- * Voices of the local engine, keyed by the voice id that `voiceForHost` returns.
- *
- * @example
- * ```ts
- * LOCAL_VOICES['local-host-b'].espeakVoice; // 'en-us+f3'
- * ```
- */
-export const LOCAL_VOICES: Readonly<Record<string, LocalVoice>> = Object.freeze({
-  'local-host-a': { espeakVoice: 'en-us+m3', pitch: 35, wordsPerMinute: 165 },
-  'local-host-b': { espeakVoice: 'en-us+f3', pitch: 70, wordsPerMinute: 175 },
-  'local-host-c': { espeakVoice: 'en-us+m7', pitch: 55, wordsPerMinute: 185 },
-});
 
 /**
  * Sample rate espeak-ng produces, and so of every local MP3 (MPEG-2 Layer III, mono).
@@ -96,15 +68,13 @@ function resolveEspeakModule(): string {
   return resolver.resolve('espeak-ng');
 }
 
-/** The local voice of each host, by host index. */
-const LOCAL_HOST_VOICES: readonly string[] = ['local-host-a', 'local-host-b', 'local-host-c'];
-
 /**
  * The embedded speech engine: real speech with no network, from espeak-ng (WASM) running in one worker
  * thread per instance (the WASM is compiled once per process and shared with every worker; it is
  * instantiated per request), encoded to mono 22.05 kHz CBR MP3 with
  * `@breezystack/lamejs`. Every chunk therefore shares one sample rate and channel mode. Host 0 speaks with
- * a low male voice, host 1 with a higher female one, host 2 with a brisker male one in between. The quality is accepted but does not change the
+ * a low male voice, host 1 with a higher female one, host 2 with a brisker male one in between, each in
+ * the language asked for (any of {@link LOCAL_ENGINE_LANGUAGES}; default en-US). The quality is accepted but does not change the
  * sound. Call {@link LocalSynthesizer.close} when done (an idle worker does not keep the process alive).
  *
  * @example
@@ -138,21 +108,14 @@ export class LocalSynthesizer implements SpeechSynthesizer {
   }
 
   /** {@inheritDoc SpeechSynthesizer.voiceForHost} */
-  voiceForHost(hostIndex: HostIndex, _quality: VoiceQuality): string {
-    const voice = LOCAL_HOST_VOICES[hostIndex];
-    if (voice === undefined) throw new InvalidAudioOptionsError(`no host ${hostIndex}`);
-    return voice;
+  voiceForHost(hostIndex: HostIndex, _quality: VoiceQuality, language?: string): string {
+    return localVoiceId(hostIndex, language);
   }
 
   /** {@inheritDoc SpeechSynthesizer.synthesize} */
   async synthesize(request: SpeechRequest): Promise<Uint8Array> {
     const { text, voice } = request ?? ({} as SpeechRequest);
-    const settings = typeof voice === 'string' ? LOCAL_VOICES[voice] : undefined;
-    if (!settings) {
-      throw new InvalidAudioOptionsError(
-        `unknown local voice ${String(voice)}; use ${Object.keys(LOCAL_VOICES).join(' or ')}`,
-      );
-    }
+    const settings = localVoice(voice);
     if (typeof text !== 'string' || text.trim() === '')
       throw new InvalidAudioOptionsError('text is empty');
     const wav = await this.speak(text, settings);

@@ -2,7 +2,6 @@ import type { Engine } from '@aws-sdk/client-polly';
 import type { VoiceQuality } from '@lumcast/quota';
 import { InvalidAudioOptionsError } from './errors';
 import {
-  POLLY_HOST_VOICES,
   POLLY_VOICES_BY_ENGINE,
   type PollyEngine,
   type PollyLanguage,
@@ -55,14 +54,66 @@ export const POLLY_QUALITY_ENGINES: Readonly<Record<VoiceQuality, PollyEngine & 
 };
 
 /**
- * A language's default host voices for each quality whose engine has them: the pair of
- * {@link POLLY_HOST_VOICES}, then, for a third host, the engine's next adult voice in that
- * language, if the catalog lists one.
+ * Chosen host voices `[host 0, host 1]` per engine and language: a male host then a female host where the
+ * engine has both in that language (two different female voices for en-IN standard, which has no male
+ * voice). A language not listed here takes its engine's voices in catalog order ({@link hostVoicesFor}).
+ *
+ * @example
+ * ```ts
+ * POLLY_HOST_VOICES.neural['en-US']; // ['Gregory', 'Danielle']
+ * POLLY_HOST_VOICES.generative['en-GB']; // ['Brian', 'Amy']
+ * ```
+ */
+export const POLLY_HOST_VOICES: Readonly<
+  Record<PollyEngine, Readonly<Partial<Record<PollyLanguage, readonly [string, string]>>>>
+> = Object.freeze({
+  standard: Object.freeze({
+    'en-US': ['Joey', 'Joanna'] as const,
+    'en-GB': ['Brian', 'Amy'] as const,
+    'en-AU': ['Russell', 'Nicole'] as const,
+    'en-IN': ['Raveena', 'Aditi'] as const,
+    'de-DE': ['Hans', 'Vicki'] as const,
+    'fr-FR': ['Mathieu', 'Lea'] as const,
+    'es-ES': ['Enrique', 'Lucia'] as const,
+    'es-US': ['Miguel', 'Lupe'] as const,
+    'it-IT': ['Giorgio', 'Bianca'] as const,
+    'ja-JP': ['Takumi', 'Mizuki'] as const,
+    'pt-BR': ['Ricardo', 'Camila'] as const,
+    'nl-NL': ['Ruben', 'Lotte'] as const,
+  }),
+  neural: Object.freeze({
+    'en-US': ['Gregory', 'Danielle'] as const,
+    'en-GB': ['Brian', 'Amy'] as const,
+    'ar-AE': ['Zayd', 'Hala'] as const,
+    'de-DE': ['Daniel', 'Vicki'] as const,
+    'es-ES': ['Sergio', 'Lucia'] as const,
+    'es-MX': ['Andres', 'Mia'] as const,
+    'es-US': ['Pedro', 'Lupe'] as const,
+    'fr-FR': ['Remi', 'Lea'] as const,
+  }),
+  generative: Object.freeze({
+    'en-US': ['Matthew', 'Ruth'] as const,
+    'en-GB': ['Brian', 'Amy'] as const,
+    'de-DE': ['Daniel', 'Vicki'] as const,
+    'es-ES': ['Sergio', 'Lucia'] as const,
+    'es-MX': ['Andres', 'Mia'] as const,
+    'es-US': ['Pedro', 'Lupe'] as const,
+    'fr-FR': ['Remi', 'Lea'] as const,
+  }),
+});
+
+/**
+ * A language's default host voices for each quality whose engine has a voice there, at most
+ * {@link MAX_HOST_VOICES}: the chosen pair of {@link POLLY_HOST_VOICES} first, if there is one, then the
+ * engine's other adult voices in that language in catalog order (so a language with one voice on an
+ * engine gets one host voice there, enough for a lecture). Child voices are never chosen.
  *
  * @example
  * ```ts
  * hostVoicesFor('en-US').standard; // ['Joey', 'Joanna', 'Kendra']
  * hostVoicesFor('en-GB').neural; // ['Brian', 'Amy', 'Emma']
+ * hostVoicesFor('es-MX').standard; // ['Mia']
+ * hostVoicesFor('fr-BE').standard; // undefined: Polly has no standard voice in Belgian French
  * ```
  */
 export function hostVoicesFor(
@@ -71,12 +122,12 @@ export function hostVoicesFor(
   const voices: Partial<Record<VoiceQuality, readonly string[]>> = {};
   for (const quality of Object.keys(POLLY_QUALITY_ENGINES) as VoiceQuality[]) {
     const engine = POLLY_QUALITY_ENGINES[quality];
-    const pair = POLLY_HOST_VOICES[engine][language];
-    if (!pair) continue;
-    const third = (POLLY_VOICES_BY_ENGINE[engine][language] ?? []).find(
-      (voice) => !pair.includes(voice) && !POLLY_CHILD_VOICES.has(voice),
+    const chosen: readonly string[] = POLLY_HOST_VOICES[engine][language] ?? [];
+    const others = (POLLY_VOICES_BY_ENGINE[engine][language] ?? []).filter(
+      (voice) => !chosen.includes(voice) && !POLLY_CHILD_VOICES.has(voice),
     );
-    voices[quality] = Object.freeze(third ? [...pair, third] : [...pair]);
+    const list = [...chosen, ...others].slice(0, MAX_HOST_VOICES);
+    if (list.length > 0) voices[quality] = Object.freeze(list);
   }
   return voices;
 }

@@ -6,6 +6,7 @@ import { checkedVoices, hostVoicesFor, type HostVoices } from './polly-host-voic
 import { retryPollyCall, type PollyRetryPolicy } from './polly-retry';
 import { checkedMp3, speechCommand } from './polly-speech-request';
 import type { PollyLanguage } from './polly-voices';
+import { speechLanguage } from './speech-languages';
 import type { HostIndex, SpeechRequest, SpeechSynthesizer } from './speech-synthesizer';
 
 /**
@@ -33,8 +34,10 @@ export interface PollySynthesizerOptions {
   /** The Polly client (region, credentials, endpoint and request timeout are its configuration). */
   client: PollyClient;
   /**
-   * Language whose default host voices ({@link POLLY_HOST_VOICES}) are used; default `'en-US'`
-   * ({@link DEFAULT_POLLY_VOICES}). Every quality needs voices: from this language or from `voices`.
+   * Language whose default host voices ({@link POLLY_HOST_VOICES}) are used when `voiceForHost`
+   * names no language; default `'en-US'` ({@link DEFAULT_POLLY_VOICES}). Every quality needs voices:
+   * from this language or from `voices`. A call for another language takes that language's host
+   * voices from {@link SPEECH_LANGUAGES}.
    */
   language?: PollyLanguage;
   /** Voices per quality for host 0, 1 and 2 (one to three), over the language's defaults. */
@@ -74,6 +77,7 @@ export interface PollySynthesizerOptions {
 export class PollySynthesizer implements SpeechSynthesizer {
   private readonly client: PollyClient;
   private readonly voices: HostVoices;
+  private readonly language: PollyLanguage;
   private readonly retry: PollyRetryPolicy;
 
   constructor(options: PollySynthesizerOptions) {
@@ -90,6 +94,7 @@ export class PollySynthesizer implements SpeechSynthesizer {
       throw new InvalidAudioOptionsError('need 0 <= baseDelayMs <= maxDelayMs');
     }
     this.client = options.client;
+    this.language = language;
     this.voices = checkedVoices({ ...hostVoicesFor(language), ...options.voices }, language);
     this.retry = {
       maxAttempts,
@@ -101,10 +106,16 @@ export class PollySynthesizer implements SpeechSynthesizer {
   }
 
   /** {@inheritDoc SpeechSynthesizer.voiceForHost} */
-  voiceForHost(hostIndex: HostIndex, quality: VoiceQuality): string {
-    const voice = this.voices[quality]?.[hostIndex];
+  voiceForHost(hostIndex: HostIndex, quality: VoiceQuality, language?: string): string {
+    const voices =
+      language === undefined || language === this.language
+        ? this.voices[quality]
+        : speechLanguage(language)?.voices[quality];
+    const voice = voices?.[hostIndex];
     if (voice === undefined) {
-      throw new InvalidAudioOptionsError(`no voice for host ${hostIndex} at quality ${quality}`);
+      throw new InvalidAudioOptionsError(
+        `no voice for host ${hostIndex} at quality ${quality} in ${language ?? this.language}`,
+      );
     }
     return voice;
   }

@@ -39,8 +39,10 @@ export interface SpeechRequest {
 export interface SpeechSynthesizer {
   synthesize(request: SpeechRequest): Promise<Uint8Array>;
   /**
-   * The voice of host 0, 1 or 2 at a quality; every host gets a clearly different voice. Throws
-   * `InvalidAudioOptionsError` for a host the engine has no voice for at that quality.
+   * The voice of host 0, 1 or 2 at a quality, speaking `language` (a code of
+   * `SPEECH_LANGUAGES`; default the engine's own, en-US unless configured); every host gets a
+   * clearly different voice. Throws `InvalidAudioOptionsError` for a host or language the engine
+   * has no voice for at that quality.
    */
-  voiceForHost(hostIndex: HostIndex, quality: VoiceQuality): string;
+  voiceForHost(hostIndex: HostIndex, quality: VoiceQuality, language?: string): string;
 }

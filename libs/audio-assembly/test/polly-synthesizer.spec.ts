@@ -390,15 +390,30 @@ describe('PollySynthesizer', () => {
     });
 
     it('refuses a language without default hosts for an engine unless voices fill the gap', () => {
-      expect(() => new PollySynthesizer({ client, language: 'fr-FR' })).toThrow(
-        /no default neural voices for fr-FR/,
+      expect(() => new PollySynthesizer({ client, language: 'ru-RU' })).toThrow(
+        /no default neural voices for ru-RU/,
       );
       const polly = new PollySynthesizer({
         client,
-        language: 'fr-FR',
-        voices: { neural: ['Remi', 'Lea'], generative: ['Remi', 'Lea'] },
+        language: 'ru-RU',
+        voices: { neural: ['Danielle'], generative: ['Ruth'] },
       });
-      expect(polly.voiceForHost(0, 'standard')).toBe('Mathieu');
+      expect(polly.voiceForHost(0, 'standard')).toBe('Tatyana');
+    });
+
+    it('gives each call the host voices of the language it names, configured voices only to its own', () => {
+      const polly = new PollySynthesizer({ client, voices: { neural: ['Joanna', 'Matthew'] } });
+
+      expect(polly.voiceForHost(0, 'neural')).toBe('Joanna');
+      expect(polly.voiceForHost(0, 'neural', 'en-US')).toBe('Joanna');
+      expect(polly.voiceForHost(0, 'neural', 'es-MX')).toBe('Andres');
+      expect(polly.voiceForHost(2, 'generative', 'de-DE')).toBe('Lennart');
+      expect(polly.voiceForHost(0, 'standard', 'es-MX')).toBe('Mia');
+      expect(() => polly.voiceForHost(1, 'standard', 'es-MX')).toThrow(
+        /no voice for host 1 at quality standard in es-MX/,
+      );
+      expect(() => polly.voiceForHost(0, 'standard', 'fr-BE')).toThrow(InvalidAudioOptionsError);
+      expect(() => polly.voiceForHost(0, 'neural', 'en-AU')).toThrow(InvalidAudioOptionsError);
     });
 
     it.each([
