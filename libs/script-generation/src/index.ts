@@ -14,6 +14,15 @@ export {
   formatRule,
 } from './podcast-format';
 export type { PodcastFormat } from './podcast-format';
+export type { ScriptLanguageFamily } from './script-language';
+export {
+  DEFAULT_SCRIPT_LANGUAGE,
+  LANGUAGE_TAG_PATTERN,
+  SCRIPT_LANGUAGE_NAMES,
+  requestLanguageFamily,
+  scriptLanguageFamily,
+  scriptLanguageName,
+} from './script-language';
 export type { HostIndex } from './episode-hosts';
 export {
   DEFAULT_HOSTS,

@@ -6,6 +6,7 @@ import {
   seriesSection,
   sourceSection,
   topicLine,
+  languageRule,
 } from './prompt-sections';
 import {
   EPISODE_TITLE_PROPERTY,
@@ -106,6 +107,7 @@ export function buildOutlinePrompts(
   const system = promptParagraphs([
     `You plan episodes of Lumcast, a podcast ${hostsPhrase(hosts)}, ${hosts.length === 1 ? 'who talks to the listener directly' : 'who talk with each other naturally'} and explain${hosts.length === 1 ? 's' : ''} things clearly for a listener who is not an expert.`,
     formatRule(request.format, hosts),
+    languageRule(request),
     'This episode is long, so it is written in parts: you write only its outline now. Each chapter will later be written on its own from its brief, by a writer who sees the outline but not the other chapters, so every brief must say precisely what its chapter covers and what it leaves to other chapters.',
     `The first chapter opens the episode (greeting the listener and introducing the topic); the last one closes it (a recap and a goodbye).`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,

@@ -9,6 +9,11 @@ import {
 } from './podcast-format';
 import { FORMAT_HOST_COUNTS, SCRIPT_HOSTS_MAX } from './episode-hosts';
 import { SCRIPT_HOST_NAME_MAX_CHARS, distinctHostNames } from './podcast-script';
+import {
+  LANGUAGE_TAG_PATTERN,
+  SCRIPT_LANGUAGE_NAMES,
+  scriptLanguageFamily,
+} from './script-language';
 
 /**
  * Longest accepted topic, in characters (UTF-16 code units, i.e. JavaScript `length`).
@@ -99,6 +104,21 @@ const requestedHostsSchema = z
     distinctHostNames,
   );
 
+const scriptLanguageList = Object.entries(SCRIPT_LANGUAGE_NAMES)
+  .map(([family, name]) => `${name} (${family}-…)`)
+  .join(', ');
+
+const languageSchema = z.string({ error: 'language must be a string' }).check(
+  z.regex(LANGUAGE_TAG_PATTERN, {
+    error: (issue) =>
+      `language must be a language tag such as en-US or es-MX (got ${JSON.stringify(issue.input)})`,
+  }),
+  z.refine((language: string) => scriptLanguageFamily(language) !== undefined, {
+    error: (issue) =>
+      `scripts are written in ${scriptLanguageList}; not ${JSON.stringify(issue.input)}`,
+  }),
+);
+
 const previousEpisodeSchema = z.object({
   title: z.string({ error: 'title must be a string' }),
   summary: z.string({ error: 'summary must be a string' }),
@@ -186,6 +206,7 @@ export const scriptRequestSchema = z
       }),
     ),
     hosts: z.optional(requestedHostsSchema),
+    language: z.optional(languageSchema),
     series: z.optional(seriesContextSchema),
   })
   .check(
@@ -253,6 +274,11 @@ export interface ScriptRequest {
   format?: PodcastFormat;
   /** The hosts' names (one for a lecture, two or three otherwise); absent means the default hosts. */
   hosts?: { name: string }[];
+  /**
+   * The language the script is written in, a tag such as `es-MX` whose family is one of
+   * `SCRIPT_LANGUAGE_NAMES`; absent means `en-US`.
+   */
+  language?: string;
   series?: SeriesContext;
 }
 
@@ -279,12 +305,13 @@ export function parseScriptRequest(input: unknown): ScriptRequest {
       cause: result.error,
     });
   }
-  const { sourceText, series, format, hosts, ...rest } = result.data;
+  const { sourceText, series, format, hosts, language, ...rest } = result.data;
   return {
     ...rest,
     ...(sourceText === undefined ? {} : { sourceText }),
     ...(format === undefined ? {} : { format }),
     ...(hosts === undefined ? {} : { hosts: hosts.map(({ name }) => ({ name })) }),
+    ...(language === undefined ? {} : { language }),
     ...(series === undefined ? {} : { series }),
   };
 }
