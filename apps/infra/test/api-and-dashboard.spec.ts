@@ -36,7 +36,12 @@ describe('HTTP API routes', () => {
     const routes = templateRoutes().map((route) => route['RouteKey'] as string);
     expect(routes.sort()).toEqual(routeKeys([...API_ROUTES, ...PUBLIC_FEED_ROUTES]));
     expect(routeKeys(API_ROUTES)).toEqual(
-      expect.arrayContaining(['POST /api/feeds', 'GET /api/feeds', 'DELETE /api/feeds/{feedId}']),
+      expect.arrayContaining([
+        'POST /api/feeds',
+        'GET /api/feeds',
+        'DELETE /api/feeds/{feedId}',
+        'GET /api/options',
+      ]),
     );
     expect(routeKeys(PUBLIC_FEED_ROUTES)).toEqual(['GET /feeds/{proxy+}', 'HEAD /feeds/{proxy+}']);
   });

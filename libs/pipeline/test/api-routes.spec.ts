@@ -72,6 +72,53 @@ describe('the API router', () => {
   });
 });
 
+describe('GET /api/options', () => {
+  it('answers the languages with their qualities and voices, the formats and the minute limits', async () => {
+    const answer = await call('GET', '/api/options', 'ann');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      defaultLanguage: 'en-US',
+      minutes: { min: 1, max: 60 },
+    });
+    expect(answer.body.formats).toContainEqual({ format: 'lecture', hosts: { min: 1, max: 1 } });
+    expect(answer.body.languages).toContainEqual({
+      code: 'es-MX',
+      name: 'Spanish (es-MX)',
+      qualities: [
+        { quality: 'standard', voices: ['Mia'], maxHosts: 1 },
+        { quality: 'neural', voices: ['Andres', 'Mia'], maxHosts: 2 },
+        { quality: 'generative', voices: ['Andres', 'Mia'], maxHosts: 2 },
+      ],
+    });
+  });
+
+  it('lists only languages both a script writer and a speech engine have, and each is accepted by POST /api/podcasts', async () => {
+    const { body } = await call('GET', '/api/options', 'ann');
+    const codes = body.languages.map((language: { code: string }) => language.code);
+    expect(codes).toEqual(['de-DE', 'en-GB', 'en-US', 'es-ES', 'es-MX', 'es-US', 'fr-BE', 'fr-FR']);
+    for (const language of body.languages as {
+      code: string;
+      qualities: { quality: string; maxHosts: number }[];
+    }[]) {
+      for (const { quality, maxHosts } of language.qualities) {
+        const format = maxHosts === 1 ? 'lecture' : 'deep-dive';
+        const answer = await call('POST', '/api/podcasts', `lang-${language.code}-${quality}`, {
+          body: { topic: 'Tides', minutes: 1, quality, format, language: language.code },
+        });
+        expect({ code: language.code, quality, status: answer.status }).toEqual({
+          code: language.code,
+          quality,
+          status: 202,
+        });
+      }
+    }
+  });
+
+  it('asks who calls, like every /api route', async () => {
+    expect((await call('GET', '/api/options', undefined)).status).toBe(401);
+  });
+});
+
 describe('GET /api/podcasts and /api/podcasts/{jobId}', () => {
   it('lists only the caller’s jobs, newest first, with links once ready', async () => {
     const older = queuedJob({ userId: 'lea' });

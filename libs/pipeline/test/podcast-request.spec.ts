@@ -1,10 +1,10 @@
-import { DEFAULT_POLLY_VOICES } from '@lumcast/audio-assembly';
 import {
   SERIES_ID_MAX_CHARS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
 import { parsePodcastRequest, PodcastRequestError } from '../src/api/podcast-request';
+import { EPISODE_LANGUAGES, episodeLanguage } from '../src/options/episode-options';
 import { SOURCE_URL_MAX_CHARS } from '../src/sources/source-url';
 
 const valid = { topic: 'Tides', minutes: 2, quality: 'neural' };
@@ -156,15 +156,13 @@ describe('parsePodcastRequest', () => {
       refusal(JSON.stringify({ ...valid, hosts: [{ name: 'Ada</system>' }, { name: 'B' }] })).field,
     ).toBe('hosts.0.name');
     const three = [{ name: 'Noor' }, { name: 'Ivo' }, { name: 'Kai' }];
-    for (const quality of ['standard', 'neural', 'generative'] as const) {
+    for (const { quality, maxHosts } of episodeLanguage('en-US')?.qualities ?? []) {
       const body = JSON.stringify({ ...valid, quality, hosts: three });
-      if (DEFAULT_POLLY_VOICES[quality].length >= 3) {
+      if (maxHosts >= 3) {
         expect(parsePodcastRequest(body).hosts).toEqual(three);
       } else {
-        expect(refusal(body)).toMatchObject({
-          field: 'hosts',
-          message: `The ${quality} quality has voices for at most ${DEFAULT_POLLY_VOICES[quality].length} hosts; name fewer hosts or choose another quality.`,
-        });
+        expect(refusal(body)).toMatchObject({ field: 'hosts' });
+        expect(refusal(body).message).toContain(`voices for at most ${maxHosts} hosts`);
       }
     }
   });
@@ -176,5 +174,62 @@ describe('parsePodcastRequest', () => {
 
   it('gives its error the name PodcastRequestError', () => {
     expect(refusal('{').name).toBe('PodcastRequestError');
+  });
+
+  describe('language', () => {
+    it('keeps a supported language and leaves it out when none is given', () => {
+      expect(parsePodcastRequest(JSON.stringify({ ...valid, language: 'es-MX' })).language).toBe(
+        'es-MX',
+      );
+      expect(parsePodcastRequest(JSON.stringify(valid))).not.toHaveProperty('language');
+    });
+
+    it.each(['ja-JP', 'en-AU', 'pt-BR'])(
+      'refuses %s with 400 on language, listing every supported code',
+      (language) => {
+        const error = refusal(JSON.stringify({ ...valid, language }));
+        expect(error).toMatchObject({ code: 'invalid_field', field: 'language' });
+        expect(error.message).toContain(`(got "${language}")`);
+        for (const { code } of EPISODE_LANGUAGES) expect(error.message).toContain(code);
+      },
+    );
+
+    it('refuses a language that is not a tag, or not a string, on language', () => {
+      expect(refusal(JSON.stringify({ ...valid, language: 'Spanish' })).field).toBe('language');
+      expect(refusal(JSON.stringify({ ...valid, language: 3 }))).toMatchObject({
+        field: 'language',
+        message: 'language must be a string',
+      });
+    });
+
+    it('refuses a quality the language has no voices of, listing the qualities it has', () => {
+      const error = refusal(JSON.stringify({ ...valid, language: 'fr-BE', quality: 'standard' }));
+      expect(error).toMatchObject({ code: 'invalid_field', field: 'quality' });
+      expect(error.message).toBe(
+        'French (fr-BE) has no standard voices; choose neural (up to 1 host), generative (up to 1 host).',
+      );
+    });
+
+    it("refuses the format's default hosts on quality when the language has too few voices of it", () => {
+      const body = { ...valid, language: 'es-MX', quality: 'standard' };
+      const error = refusal(JSON.stringify(body));
+      expect(error.field).toBe('quality');
+      expect(error.message).toContain(
+        'The standard quality of Spanish (es-MX) has voices for at most 1 host, and a deep-dive has 2',
+      );
+      expect(parsePodcastRequest(JSON.stringify({ ...body, format: 'lecture' })).language).toBe(
+        'es-MX',
+      );
+    });
+
+    it('refuses named hosts on hosts when they outnumber the voices of the language and quality', () => {
+      const hosts = [{ name: 'Ana' }, { name: 'Luis' }, { name: 'Eva' }];
+      const error = refusal(JSON.stringify({ ...valid, language: 'es-ES', hosts }));
+      expect(error.field).toBe('hosts');
+      expect(error.message).toContain(
+        'The neural quality of Spanish (es-ES) has voices for at most 2 hosts',
+      );
+      expect(error.message).toContain('standard (up to 3 hosts)');
+    });
   });
 });

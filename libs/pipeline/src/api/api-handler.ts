@@ -16,6 +16,7 @@ import { createPodcastRoute } from './routes/create-podcast';
 import { getFeedRoute } from './routes/get-feed';
 import { getFeedCoverRoute } from './routes/get-feed-cover';
 import { getFeedEpisodeFileRoute } from './routes/get-feed-episode-file';
+import { getOptionsRoute } from './routes/get-options';
 import { getPodcastRoute } from './routes/get-podcast';
 import { getQuotaRoute } from './routes/get-quota';
 import { getUsageHistoryRoute } from './routes/get-usage-history';
@@ -60,6 +61,7 @@ export function createApiHandler(deps: ApiDeps) {
     { method: 'GET', path: /^\/api\/podcasts\/?$/, route: listPodcastsRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/podcasts\/([^/]+)\/?$/, route: getPodcastRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/quota\/?$/, route: getQuotaRoute(routeDeps) },
+    { method: 'GET', path: /^\/api\/options\/?$/, route: getOptionsRoute() },
     {
       method: 'GET',
       path: /^\/api\/usage\/history\/?$/,

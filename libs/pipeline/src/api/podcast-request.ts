@@ -3,9 +3,10 @@ import {
   ScriptInputError,
   SERIES_ID_MAX_CHARS,
 } from '@lumcast/script-generation';
-import { DEFAULT_POLLY_VOICES } from '@lumcast/audio-assembly';
 import type { VoiceQuality } from '@lumcast/quota';
 import type { PodcastFormat } from '@lumcast/script-generation';
+import { episodeLanguage } from '../options/episode-options';
+import { unsupportedLanguageMessage, voiceChoiceProblem } from '../options/voice-choice';
 import { normalizeSeriesId } from '../series/series-id';
 import { sourceUrlProblem } from '../sources/source-url';
 
@@ -21,6 +22,8 @@ export interface PodcastRequest {
   format?: PodcastFormat;
   /** The hosts (one for a lecture, two or three otherwise); absent means the format's defaults. */
   hosts?: { name: string }[];
+  /** The episode's language, one of `GET /api/options`' codes; absent means `en-US`. */
+  language?: string;
   seriesId?: string;
 }
 
@@ -43,6 +46,7 @@ const ALLOWED_FIELDS = new Set([
   'sourceUrl',
   'format',
   'hosts',
+  'language',
   'minutes',
   'quality',
   'seriesId',
@@ -54,8 +58,10 @@ const ALLOWED_FIELDS = new Set([
  * unknown fields (a `userId`, say) are refused rather than ignored. `sourceUrl` (an absolute
  * http(s) URL without credentials, at most `SOURCE_URL_MAX_CHARS`) replaces
  * `sourceText`: giving both is refused. Whether its address is public is checked when the
- * pipeline reads it (after DNS resolution), not here. `hosts` (`[{ name }]`, one for a lecture,
- * two or three otherwise) may not outnumber the voices of the chosen quality.
+ * pipeline reads it (after DNS resolution), not here. `language` must be one of
+ * `EPISODE_LANGUAGES` (`GET /api/options`), the quality must have voices in it, and the hosts
+ * (`[{ name }]`, one for a lecture, two or three otherwise; or the format's default count) may
+ * not outnumber those voices: each refusal names the field and lists what is supported.
  *
  * @example
  * ```ts
@@ -86,16 +92,18 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       'sourceUrl',
     );
   }
+  const language = scriptFields['language'];
+  if (typeof language === 'string' && episodeLanguage(language) === undefined) {
+    throw new PodcastRequestError(
+      'invalid_field',
+      unsupportedLanguageMessage(language),
+      'language',
+    );
+  }
   try {
     const request = parseScriptRequest(scriptFields);
-    const voices = DEFAULT_POLLY_VOICES[request.quality].length;
-    if (request.hosts !== undefined && request.hosts.length > voices) {
-      throw new PodcastRequestError(
-        'invalid_field',
-        `The ${request.quality} quality has voices for at most ${voices} hosts; name fewer hosts or choose another quality.`,
-        'hosts',
-      );
-    }
+    const problem = voiceChoiceProblem(request);
+    if (problem) throw new PodcastRequestError('invalid_field', problem.message, problem.field);
     return {
       topic: request.topic,
       sourceText: request.sourceText,
@@ -104,6 +112,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
       ...(request.hosts === undefined ? {} : { hosts: request.hosts }),
+      ...(request.language === undefined ? {} : { language: request.language }),
       seriesId: series,
     };
   } catch (error) {

@@ -20,6 +20,7 @@ export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<
     minutes: job.minutes,
     ...(job.format === undefined ? {} : { format: job.format }),
     ...(job.hosts === undefined ? {} : { hosts: job.hosts }),
+    ...(job.language === undefined ? {} : { language: job.language }),
     ...(job.sourceUrl === undefined ? {} : { sourceUrl: job.sourceUrl }),
     seriesId: job.seriesId,
     createdAt: job.createdAt,

@@ -34,6 +34,7 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'quality',
   'format',
   'hosts',
+  'language',
   'sourceUrl',
   'seriesId',
   'createdAt',

@@ -66,6 +66,8 @@ export interface JobRecord {
   format?: PodcastFormat;
   /** The hosts' names the request gave; absent means the format's default hosts. */
   hosts?: string[];
+  /** The episode's language (`es-MX`); absent means `en-US`. */
+  language?: string;
   seriesId?: string;
   createdAt: string;
   updatedAt: string;
@@ -97,6 +99,8 @@ export interface PublicJob {
   format?: PodcastFormat;
   /** The hosts' names asked for; absent means the format's default hosts. */
   hosts?: string[];
+  /** The language asked for; absent means `en-US`. */
+  language?: string;
   /** The source link the episode was written from, if it had one. */
   sourceUrl?: string;
   seriesId?: string;

@@ -112,10 +112,6 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
       script = joined.script;
     }
     // A job that became final meanwhile must not send its chunks to Polly (paid work).
-    return storeScriptForSynthesis(
-      deps,
-      { userId, jobId, quality: stored.request.quality },
-      script,
-    );
+    return storeScriptForSynthesis(deps, { userId, jobId }, stored.request, script);
   };
 }

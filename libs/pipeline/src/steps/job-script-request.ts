@@ -3,7 +3,7 @@ import type { JobRecord } from '../jobs/job';
 
 /**
  * The script request a job asks for, as both script steps (WriteScript and WriteOutline) give it
- * to the writer: the job's topic, length, quality, format and hosts, with the source text and
+ * to the writer: the job's topic, length, quality, format, hosts and language, with the source text and
  * series memory that `startScriptWriting` read for it.
  *
  * @example
@@ -23,6 +23,7 @@ export function scriptRequestFor(
     quality: job.quality,
     ...(job.format === undefined ? {} : { format: job.format }),
     ...(job.hosts === undefined ? {} : { hosts: job.hosts.map((name) => ({ name })) }),
+    ...(job.language === undefined ? {} : { language: job.language }),
     ...(read.series === undefined ? {} : { series: read.series }),
   };
 }

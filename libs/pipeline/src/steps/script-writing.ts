@@ -1,4 +1,9 @@
-import { planSpeech, type PodcastScript } from '@lumcast/script-generation';
+import {
+  DEFAULT_SCRIPT_LANGUAGE,
+  planSpeech,
+  type PodcastScript,
+  type ScriptRequest,
+} from '@lumcast/script-generation';
 import type { JobRecord } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
@@ -45,16 +50,18 @@ export async function startScriptWriting(
  * The end both script steps share (WriteScript, and FinishScript for long episodes): plans the
  * script's speech chunks, stores script and plan, and moves the job to `synthesizing`. A job
  * that became final meanwhile throws {@link JobStateError}, so its chunks never reach the
- * speech engine (paid work).
+ * speech engine (paid work). The output carries the request's quality and language (en-US when
+ * it names none) for the synthesize Map.
  *
  * @example
  * ```ts
- * return await storeScriptForSynthesis(deps, { userId, jobId, quality: job.quality }, script);
+ * return await storeScriptForSynthesis(deps, { userId, jobId }, request, script);
  * ```
  */
 export async function storeScriptForSynthesis(
   deps: { jobs: JobsTable; store: ObjectStore; maxChunkChars: number },
-  { userId, jobId, quality }: { userId: string; jobId: string; quality: string },
+  { userId, jobId }: { userId: string; jobId: string },
+  request: Pick<ScriptRequest, 'quality' | 'language'>,
   script: PodcastScript,
 ): Promise<WriteScriptOutput> {
   const plan = planSpeech(script, { maxChars: deps.maxChunkChars });
@@ -68,7 +75,8 @@ export async function storeScriptForSynthesis(
     throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
   }
   return {
-    quality,
+    quality: request.quality,
+    language: request.language ?? DEFAULT_SCRIPT_LANGUAGE,
     totalChunks: plan.length,
     chunks: plan.map(({ index, text, hostIndex }) => ({ index, text, hostIndex })),
   };

@@ -16,6 +16,8 @@ export const speechChunkItemSchema = z.object({
 /** Input of the synthesize step (one Map item). */
 export const synthesizeInputSchema = z.extend(jobRefSchema, {
   quality: z.enum(['standard', 'neural', 'generative']),
+  /** Absent from executions started before languages: those speak en-US. */
+  language: z.optional(z.string().check(z.minLength(1))),
   totalChunks: z.number().check(z.int(), z.minimum(1)),
   chunk: speechChunkItemSchema,
 });

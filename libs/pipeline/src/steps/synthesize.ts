@@ -11,7 +11,8 @@ export interface SynthesizeDeps {
 }
 
 /**
- * The synthesize step (one Map item): speaks one chunk in its host's voice,
+ * The synthesize step (one Map item): speaks one chunk in its host's voice of the job's
+ * quality and language (en-US when the input names none),
  * stores the MP3 and counts the chunk as done (idempotently).
  *
  * @example
@@ -22,8 +23,8 @@ export interface SynthesizeDeps {
  */
 export function createSynthesizeStep(deps: SynthesizeDeps) {
   return async function synthesize(input: SynthesizeInput): Promise<SynthesizedChunk> {
-    const { userId, jobId, quality, chunk } = input;
-    const voice = deps.synthesizer.voiceForHost(chunk.hostIndex, quality);
+    const { userId, jobId, quality, language, chunk } = input;
+    const voice = deps.synthesizer.voiceForHost(chunk.hostIndex, quality, language);
     const audio = await deps.synthesizer.synthesize({ text: chunk.text, voice, quality });
     const key = objectKeys.chunk(userId, jobId, chunk.index);
     await deps.store.put(key, audio, 'audio/mpeg');

@@ -21,6 +21,8 @@ export interface ScriptArtifact {
 /** Output of WriteScript: what the Map synthesizes. */
 export interface WriteScriptOutput {
   quality: string;
+  /** The language the chunks are spoken in (always set: `en-US` when the job names none). */
+  language: string;
   totalChunks: number;
   chunks: SpeechChunkItem[];
 }
@@ -51,7 +53,8 @@ export interface WriteScriptDeps {
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {
     const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
-    const script = await deps.writer.write(scriptRequestFor(job, { sourceText, series }));
-    return storeScriptForSynthesis(deps, { userId, jobId, quality: job.quality }, script);
+    const request = scriptRequestFor(job, { sourceText, series });
+    const script = await deps.writer.write(request);
+    return storeScriptForSynthesis(deps, { userId, jobId }, request, script);
   };
 }

@@ -63,6 +63,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
       ...(request.hosts === undefined ? {} : { hosts: request.hosts.map((host) => host.name) }),
+      ...(request.language === undefined ? {} : { language: request.language }),
       seriesId: request.seriesId,
       createdAt,
       updatedAt: createdAt,
