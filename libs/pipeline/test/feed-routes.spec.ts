@@ -233,6 +233,21 @@ describe('GET /feeds/{feedId}', () => {
     );
   });
 
+  it('declares the language of the series’ newest episode, which the parser gives its transcripts too', async () => {
+    await readyEpisode('rafa', { seriesId: 'mareas', createdAt: '2026-12-01T10:00:00.000Z' });
+    await readyEpisode('rafa', {
+      seriesId: 'mareas',
+      language: 'es-MX',
+      createdAt: '2026-12-02T10:00:00.000Z',
+    });
+    const { body: feed } = await call('POST', '/api/feeds', 'rafa', {
+      body: { seriesId: 'mareas' },
+    });
+    const parsed = parseFeed((await call('GET', pathOf(feed.feedUrl), undefined)).text);
+    expect(parsed?.language).toBe('es-MX');
+    expect(parsed?.items[0]?.podcastTranscripts?.[0]?.language).toBe('es-MX');
+  });
+
   it('answers an unknown or malformed feed id 404', async () => {
     expect((await call('GET', '/feeds/f-AAAAAAAAAAAAAAAAAAAAAA', undefined)).status).toBe(404);
     expect((await call('GET', '/feeds/not-a-feed', undefined)).status).toBe(404);

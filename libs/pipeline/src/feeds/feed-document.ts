@@ -4,7 +4,8 @@ import { feedUrls } from './feed-urls';
 import { renderPodcastFeed, type FeedChannel, type FeedEpisode } from './podcast-feed';
 
 /**
- * The language a feed declares until episodes carry their own: Lumcast writes English.
+ * The language a feed declares when its newest episode names none (an empty feed, or an
+ * episode made before languages): en-US, Lumcast's default.
  *
  * @example
  * ```ts
@@ -26,8 +27,9 @@ export function feedTitle(feed: Pick<FeedRecord, 'seriesId'>): string {
 }
 
 /**
- * The RSS document of a feed: its channel (title, description, language, cover, its own URL)
- * and one item per ready episode, each linking the public audio, captions and chapters files
+ * The RSS document of a feed: its channel (title, description, language — the newest
+ * episode's, as RSS has one language per channel —, cover, its own URL) and one item per
+ * ready episode (newest first), each linking the public audio, captions and chapters files
  * under the feed's URL. `origin` is the scheme and host the feed is served from.
  *
  * @example
@@ -47,7 +49,7 @@ export function renderFeedDocument(input: {
       input.feed.seriesId === undefined
         ? 'Every episode Lumcast made for you, written and voiced by AI.'
         : `The episodes of the series "${input.feed.seriesId}", written and voiced by AI with Lumcast.`,
-    language: FEED_LANGUAGE,
+    language: input.episodes[0]?.language ?? FEED_LANGUAGE,
     siteUrl: `${new URL(urls.feed).origin}/`,
     feedUrl: urls.feed,
     imageUrl: urls.cover,
