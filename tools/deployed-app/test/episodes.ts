@@ -95,6 +95,7 @@ export async function createEpisode(
     sourceUrl?: string;
     format?: string;
     hosts?: { name: string }[];
+    language?: string;
     seriesId?: string;
   },
 ): Promise<string> {
