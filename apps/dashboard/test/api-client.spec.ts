@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { createApiClient } from '../src/api/api-client';
 import { ApiError, NetworkError, ResponseShapeError } from '../src/api/errors';
 import { sendJson, startLocalHttpServer } from './support/local-http-server';
@@ -115,6 +116,28 @@ describe('createApiClient', () => {
     expect(plain).not.toHaveProperty('sourceUrl');
     route = () => [200, { ...READY_JOB, format: 'rant' }];
     await expect(client().getPodcast('job-1')).rejects.toThrow('unknown format rant');
+  });
+
+  it('reads the episode options: languages with qualities and voices, formats and minutes', async () => {
+    route = () => [200, EPISODE_OPTIONS];
+    await expect(client().getOptions()).resolves.toEqual(EPISODE_OPTIONS);
+    expect(server.requests[0]?.url).toBe('/api/options');
+  });
+
+  it('refuses episode options whose quality is unknown or whose default language is not listed', async () => {
+    const [first, ...rest] = EPISODE_OPTIONS.languages;
+    const badQuality = { ...first, qualities: [{ quality: 'ultra', voices: [], maxHosts: 0 }] };
+    route = () => [200, { ...EPISODE_OPTIONS, languages: [badQuality, ...rest] }];
+    await expect(client().getOptions()).rejects.toThrow('unknown quality ultra');
+    route = () => [200, { ...EPISODE_OPTIONS, defaultLanguage: 'xx-XX' }];
+    await expect(client().getOptions()).rejects.toThrow(ResponseShapeError);
+  });
+
+  it('reads a job’s language, absent when the job names none', async () => {
+    route = () => [200, { ...READY_JOB, language: 'es-MX' }];
+    await expect(client().getPodcast('job-1')).resolves.toMatchObject({ language: 'es-MX' });
+    route = () => [200, READY_JOB];
+    expect(await client().getPodcast('job-1')).not.toHaveProperty('language');
   });
 
   it('posts a new episode as JSON and returns the accepted job', async () => {

@@ -45,6 +45,24 @@ describe('EpisodesPanel', () => {
     expect(deep).not.toHaveTextContent(/Deep dive/);
   });
 
+  it('names a language other than en-US on the card, and says nothing for en-US', () => {
+    render(
+      <EpisodesPanel
+        jobs={{
+          loading: false,
+          data: [
+            aJob({ jobId: 'j-es', topic: 'Mareas', format: 'debate', language: 'es-MX' }),
+            aJob({ jobId: 'j-en', topic: 'Tides', language: 'en-US' }),
+          ],
+        }}
+        onRetry={noop}
+      />,
+    );
+    const [spanish, english] = screen.getAllByTestId('episode');
+    expect(spanish).toHaveTextContent(/· Debate · es-MX ·/);
+    expect(english).not.toHaveTextContent(/en-US/);
+  });
+
   it('shows the charge, an audio player with captions, and chapters that seek', async () => {
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const user = userEvent.setup();

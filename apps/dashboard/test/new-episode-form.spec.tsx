@@ -1,3 +1,4 @@
+import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '../src/api/api-client';
@@ -179,6 +180,75 @@ describe('NewEpisodeForm', () => {
       ['critique', 'Critique (strengths and weaknesses)'],
       ['lecture', 'Lecture (one host explains)'],
     ]);
+  });
+
+  it('offers only the default language until the options are known', () => {
+    setup();
+    const language = screen.getByLabelText('Language');
+    expect(language).toHaveValue('en-US');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English (en-US)']);
+  });
+
+  it('offers every language of GET /api/options and sends the chosen one', async () => {
+    const user = userEvent.setup();
+    const submitted: CreatePodcastRequest[] = [];
+    render(
+      <NewEpisodeForm
+        quota={{ remaining: 50, limit: 200 }}
+        options={EPISODE_OPTIONS}
+        onSubmit={async (request) => {
+          submitted.push(request);
+          return { jobId: 'job-1', status: 'queued' as const, estimatedCost: 2 };
+        }}
+      />,
+    );
+    const language = screen.getByLabelText('Language');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(EPISODE_OPTIONS.languages.map((entry) => entry.code));
+    await fillIn(user, '3', 'neural');
+    await user.selectOptions(language, 'es-MX');
+    expect(screen.getByLabelText('Voice quality')).toHaveAccessibleDescription(
+      expect.stringContaining('Neural: Andres, Mia'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(submitted).toEqual([
+      { topic: 'Volcanoes', minutes: 3, quality: 'neural', language: 'es-MX' },
+    ]);
+  });
+
+  it('disables the qualities that have no voices in the chosen language', async () => {
+    const user = userEvent.setup();
+    render(
+      <NewEpisodeForm
+        quota={{ remaining: 50, limit: 200 }}
+        options={EPISODE_OPTIONS}
+        onSubmit={jest.fn()}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText('Language'), 'fr-BE');
+    const standard = within(screen.getByLabelText('Voice quality')).getByRole('option', {
+      name: /^Standard/,
+    });
+    expect(standard).toBeDisabled();
+    expect(standard).toHaveTextContent('(no voices in this language)');
+  });
+
+  it('puts the server’s 400 on the language beside the Language select, word for word', async () => {
+    const user = userEvent.setup();
+    const message = 'language must be one of de-DE, en-GB, en-US (got "pt-BR").';
+    const api = refusingApi(400, { error: { code: 'invalid_field', message, field: 'language' } });
+    render(<NewEpisodeForm quota={{ remaining: 50, limit: 200 }} onSubmit={api.createPodcast} />);
+    await user.type(screen.getByLabelText('Topic'), 'Tides');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Language')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('sends the chosen format with the episode', async () => {

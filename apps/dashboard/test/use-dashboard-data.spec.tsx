@@ -1,3 +1,4 @@
+import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ApiClient } from '../src/api/api-client';
 import type { Job, PodcastPage, QuotaSummary } from '../src/api/types';
@@ -30,6 +31,7 @@ function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[])
     listPodcastsPage: async () => pages[Math.min(calls.list++, pages.length - 1)] ?? { items: [] },
     listPodcasts: async () => (await api.listPodcastsPage()).items,
     getQuota: async () => quotas[Math.min(calls.quota++, quotas.length - 1)] ?? quota(0),
+    getOptions: async () => EPISODE_OPTIONS,
     getUsageHistory: async (weeks) => {
       calls.history += 1;
       const used = quotas[Math.min(calls.quota, quotas.length) - 1]?.used ?? 0;

@@ -207,6 +207,7 @@ describe('useEpisodeDraft', () => {
       sourceText: '',
       sourceUrl: '',
       format: 'deep-dive',
+      language: 'en-US',
       hosts: '',
       minutes: '1',
       quality: 'neural',

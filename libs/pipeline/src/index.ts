@@ -42,7 +42,9 @@ export type { IdentityResolver } from './api/identity';
 export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
-// Episode options: what GET /api/options answers (the dashboard types its body with these)
+// Episode options: what GET /api/options answers (the dashboard types its body with these; its
+// tests answer with EPISODE_OPTIONS)
+export { EPISODE_OPTIONS } from './options/episode-options';
 export type { EpisodeOptions, LanguageOption, QualityOption } from './options/episode-options';
 
 // Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys

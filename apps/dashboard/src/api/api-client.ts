@@ -1,5 +1,6 @@
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 import {
+  parseEpisodeOptions,
   parseFeed,
   parseFeedList,
   parseJob,
@@ -12,6 +13,7 @@ import type {
   CreateFeedRequest,
   CreatePodcastAccepted,
   CreatePodcastRequest,
+  EpisodeOptions,
   Feed,
   Job,
   PodcastPage,
@@ -34,6 +36,8 @@ import type {
  */
 export interface ApiClient {
   getQuota(): Promise<QuotaSummary>;
+  /** What an episode may ask for — languages, qualities and voices, formats, minutes: `GET /api/options`. */
+  getOptions(): Promise<EpisodeOptions>;
   /** Slots used in each of the last `weeks` ISO weeks (1–26): `GET /api/usage/history?weeks=`. */
   getUsageHistory(weeks: number): Promise<UsageHistory>;
   /** The first page of the caller's jobs, newest first (the API's default page size). */
@@ -172,6 +176,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     getQuota: async () => parseQuotaSummary(await request('GET', '/api/quota')),
+    getOptions: async () => parseEpisodeOptions(await request('GET', '/api/options')),
     getUsageHistory: async (weeks) =>
       parseUsageHistory(
         await request('GET', `/api/usage/history?weeks=${encodeURIComponent(String(weeks))}`),

@@ -4,6 +4,7 @@ import { ResponseShapeError } from './errors';
 import {
   JOB_STATUSES,
   type Chapter,
+  type EpisodeOptions,
   type Feed,
   type Job,
   type JobStatus,
@@ -62,6 +63,12 @@ function sourceUrlOf(job: Record<string, unknown>, where: string): { sourceUrl?:
   return sourceUrl === undefined ? {} : { sourceUrl };
 }
 
+/** A job's `language`, when it has one (absent, not undefined, otherwise). */
+function languageOf(job: Record<string, unknown>, where: string): { language?: string } {
+  const language = optionalStr(job, 'language', where);
+  return language === undefined ? {} : { language };
+}
+
 /** A job's `format`, when it has one of `PODCAST_FORMATS` (another is a shape error). */
 function formatOf(job: Record<string, unknown>, where: string): { format?: PodcastFormat } {
   const format = job['format'];
@@ -103,6 +110,7 @@ export function parseJob(value: unknown, where = 'job'): Job {
     quality,
     minutes: num(job, 'minutes', where),
     ...formatOf(job, where),
+    ...languageOf(job, where),
     ...sourceUrlOf(job, where),
     seriesId: optionalStr(job, 'seriesId', where),
     createdAt: str(job, 'createdAt', where),
@@ -280,4 +288,72 @@ export function parseFeedList(value: unknown): Feed[] {
   const feeds = asObject(value, where)['feeds'];
   if (!Array.isArray(feeds)) throw new ResponseShapeError(`${where}: "feeds" is not a list`);
   return feeds.map((feed, index) => parseFeed(feed, `feeds[${index}]`));
+}
+
+function list(object: Json, key: string, where: string): unknown[] {
+  const value = object[key];
+  if (!Array.isArray(value)) throw new ResponseShapeError(`${where}: "${key}" is not a list`);
+  return value;
+}
+
+function parseRange(value: unknown, where: string): { min: number; max: number } {
+  const range = asObject(value, where);
+  return { min: num(range, 'min', where), max: num(range, 'max', where) };
+}
+
+function parseLanguageOption(value: unknown, where: string): EpisodeOptions['languages'][number] {
+  const language = asObject(value, where);
+  return {
+    code: str(language, 'code', where),
+    name: str(language, 'name', where),
+    qualities: list(language, 'qualities', where).map((entry, index) => {
+      const at = `${where}.qualities[${index}]`;
+      const option = asObject(entry, at);
+      const quality = option['quality'];
+      if (!isVoiceQuality(quality)) {
+        throw new ResponseShapeError(`${at}: unknown quality ${String(quality)}`);
+      }
+      const voices = list(option, 'voices', at);
+      if (!voices.every((voice) => typeof voice === 'string')) {
+        throw new ResponseShapeError(`${at}: "voices" is not a list of names`);
+      }
+      return { quality, voices: voices as string[], maxHosts: num(option, 'maxHosts', at) };
+    }),
+  };
+}
+
+/**
+ * Checks the body of `GET /api/options`: every language with its qualities (known ones only)
+ * and voices, the formats (a format this dashboard does not know is left out: it could not
+ * label it), the minute limits and the default language, which must be one of the languages.
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ * @example
+ * ```ts
+ * const options = parseEpisodeOptions(await response.json());
+ * ```
+ */
+export function parseEpisodeOptions(value: unknown): EpisodeOptions {
+  const where = 'GET /api/options';
+  const body = asObject(value, where);
+  const languages = list(body, 'languages', where).map((entry, index) =>
+    parseLanguageOption(entry, `${where}.languages[${index}]`),
+  );
+  const defaultLanguage = str(body, 'defaultLanguage', where);
+  if (!languages.some((language) => language.code === defaultLanguage)) {
+    throw new ResponseShapeError(`${where}: the default language ${defaultLanguage} is not listed`);
+  }
+  const formats = list(body, 'formats', where).flatMap((entry, index) => {
+    const at = `${where}.formats[${index}]`;
+    const option = asObject(entry, at);
+    const format = option['format'];
+    if (!(PODCAST_FORMATS as readonly unknown[]).includes(format)) return [];
+    return [{ format: format as PodcastFormat, hosts: parseRange(option['hosts'], `${at}.hosts`) }];
+  });
+  return {
+    languages,
+    formats,
+    minutes: parseRange(body['minutes'], `${where}.minutes`),
+    defaultLanguage,
+  };
 }

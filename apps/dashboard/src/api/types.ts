@@ -1,6 +1,7 @@
 // The HTTP API's shapes come from the pipeline lib that serves them: one contract.
 import type {
   EpisodeChapter,
+  EpisodeOptions as ApiEpisodeOptions,
   PodcastAccepted,
   PodcastRequest,
   PublicJob,
@@ -156,3 +157,15 @@ export interface Feed {
 export interface CreateFeedRequest {
   seriesId?: string;
 }
+
+/**
+ * What `GET /api/options` answers: the languages an episode can be made in (each with the
+ * qualities that have voices in it, their Polly voices and the most hosts they allow), the
+ * formats with their host counts, the minute limits and the default language.
+ *
+ * @example
+ * ```ts
+ * const codes = (options: EpisodeOptions) => options.languages.map((language) => language.code);
+ * ```
+ */
+export type EpisodeOptions = ApiEpisodeOptions;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { seriesIdsOf } from '../domain/series-ids';
 import { useDashboardData } from '../hooks/use-dashboard-data';
+import { useEpisodeOptions } from '../hooks/use-episode-options';
 import { useEpisodePages } from '../hooks/use-episode-pages';
 import { useNow } from '../hooks/use-now';
 import { CostCalculator } from './cost-calculator';
@@ -25,6 +26,7 @@ export function Dashboard(props: { api: ApiClient }) {
   const { api } = props;
   const { quota, history, jobs, jobsNextCursor, reloadQuota, reloadHistory, reloadJobs } =
     useDashboardData(api);
+  const options = useEpisodeOptions(api);
   const loadOlderPage = useCallback((cursor: string) => api.listPodcastsPage({ cursor }), [api]);
   const { episodes, pager } = useEpisodePages(jobs, jobsNextCursor, loadOlderPage);
   const now = useNow(15_000);
@@ -43,6 +45,7 @@ export function Dashboard(props: { api: ApiClient }) {
         <ThisWeekPanel quota={quota} now={now} onRetry={() => void reloadQuota()} />
         <NewEpisodeForm
           quota={quota.data}
+          options={options.data}
           onSubmit={(request) => api.createPodcast(request)}
           onCreated={() => {
             void reloadJobs();

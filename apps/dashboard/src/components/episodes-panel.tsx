@@ -70,6 +70,7 @@ export function EpisodeCard(props: {
       <p className="episode__meta">
         {job.minutes} min · {QUALITY_LABELS[job.quality]}
         {job.format && job.format !== 'deep-dive' ? ` · ${FORMAT_NAMES[job.format]}` : ''}
+        {job.language && job.language !== 'en-US' ? ` · ${job.language}` : ''}
         {job.seriesId ? ` · series ${job.seriesId}` : ''} · {formatCreated(job.createdAt)}
       </p>
       <p className="episode__stage" aria-live={final ? undefined : 'polite'}>

@@ -3,11 +3,13 @@
 import { VOICE_QUALITIES } from '@lumcast/quota';
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { ApiError, describeError } from '../api/errors';
-import type { CreatePodcastAccepted, CreatePodcastRequest } from '../api/types';
+import type { CreatePodcastAccepted, CreatePodcastRequest, EpisodeOptions } from '../api/types';
 import { weeklyFit } from '../domain/cost';
 import type { EpisodeField } from '../domain/episode-draft';
 import {
   BRIEF_MAX_MINUTES,
+  DEFAULT_SCRIPT_LANGUAGE,
+  scriptLanguageName,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   PODCAST_FORMATS,
@@ -47,6 +49,41 @@ export const FORMAT_LABELS: Record<PodcastFormat, string> = {
   lecture: 'Lecture (one host explains)',
 };
 
+/**
+ * The languages the Language select offers: `GET /api/options`' list, or only the default
+ * language while it loads or when it could not be read (the API accepts that one always).
+ */
+function languageChoices(options: EpisodeOptions | undefined): EpisodeOptions['languages'] {
+  return (
+    options?.languages ?? [
+      {
+        code: DEFAULT_SCRIPT_LANGUAGE,
+        name: scriptLanguageName(DEFAULT_SCRIPT_LANGUAGE),
+        qualities: [],
+      },
+    ]
+  );
+}
+
+/**
+ * The Voice quality field's hint for a language: each quality it has, with its voices; or
+ * nothing when the options are not known.
+ *
+ * @example
+ * ```ts
+ * qualityHint(spanish); // 'Spanish (es-MX) voices — Standard: Mia · Neural: Andres, Mia · …'
+ * ```
+ */
+function qualityHint(
+  language: EpisodeOptions['languages'][number] | undefined,
+): string | undefined {
+  if (!language || language.qualities.length === 0) return undefined;
+  const voices = language.qualities
+    .map(({ quality, voices: names }) => `${QUALITY_LABELS[quality]}: ${names.join(', ')}`)
+    .join(' · ');
+  return `${language.name} voices — ${voices}.`;
+}
+
 /** A field's label followed by a muted "(optional)". */
 function optional(label: ReactNode): ReactNode {
   return (
@@ -57,8 +94,8 @@ function optional(label: ReactNode): ReactNode {
 }
 
 /**
- * New episode: topic, optional source text or source link, format, optional hosts, minutes,
- * quality, optional series;
+ * New episode: topic, optional source text or source link, language, format, optional hosts,
+ * minutes, quality (a quality without voices in the language is disabled), optional series;
  * field-level validation, live cost, and a hint (with a confirmation) when it would not fit
  * this week.
  * When the server refuses the episode, its own message is shown word for word (with the local
@@ -72,6 +109,8 @@ function optional(label: ReactNode): ReactNode {
  */
 export function NewEpisodeForm(props: {
   quota?: FormQuota;
+  /** `GET /api/options`: the languages (with their qualities and voices) the form offers. */
+  options?: EpisodeOptions;
   onSubmit: (request: CreatePodcastRequest) => Promise<CreatePodcastAccepted>;
   onCreated?: (accepted: CreatePodcastAccepted) => void;
   /** The server refused the episode (a 4xx/5xx answer): the quota shown may be out of date. */
@@ -89,6 +128,9 @@ export function NewEpisodeForm(props: {
     EPISODE_FIELDS.map((field) => [field, `${baseId}-${field}`]),
   ) as Record<EpisodeField, string>;
 
+  const languages = languageChoices(props.options);
+  const language = languages.find((entry) => entry.code === draft.language);
+  const spokenQualities = new Set(language?.qualities.map((entry) => entry.quality));
   const fit = cost !== undefined && props.quota ? weeklyFit(cost, props.quota) : 'fits';
   const warning =
     cost !== undefined && props.quota ? fitWarning(fit, cost, props.quota) : undefined;
@@ -194,6 +236,18 @@ export function NewEpisodeForm(props: {
           )}
         </Field>
 
+        <Field id={ids.language} label="Language" error={errors.language}>
+          {(control) => (
+            <select {...control} {...bind('language')}>
+              {languages.map((choice) => (
+                <option key={choice.code} value={choice.code}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
         <Field id={ids.format} label="Format" error={errors.format}>
           {(control) => (
             <select {...control} {...bind('format')}>
@@ -233,12 +287,24 @@ export function NewEpisodeForm(props: {
               />
             )}
           </Field>
-          <Field id={ids.quality} label="Voice quality" error={errors.quality}>
+          <Field
+            id={ids.quality}
+            label="Voice quality"
+            hint={qualityHint(language)}
+            error={errors.quality}
+          >
             {(control) => (
               <select {...control} {...bind('quality')}>
                 {VOICE_QUALITIES.map((quality) => (
-                  <option key={quality} value={quality}>
+                  <option
+                    key={quality}
+                    value={quality}
+                    disabled={spokenQualities.size > 0 && !spokenQualities.has(quality)}
+                  >
                     {QUALITY_LABELS[quality]}
+                    {spokenQualities.size > 0 && !spokenQualities.has(quality)
+                      ? ' (no voices in this language)'
+                      : ''}
                   </option>
                 ))}
               </select>

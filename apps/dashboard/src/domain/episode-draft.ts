@@ -1,5 +1,6 @@
 import {
   DEFAULT_PODCAST_FORMAT,
+  DEFAULT_SCRIPT_LANGUAGE,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   SERIES_ID_MAX_CHARS,
@@ -17,8 +18,8 @@ import { seriesIdProblem, sourceUrlProblem } from '@lumcast/pipeline';
  * @example
  * ```ts
  * const draft: EpisodeDraft = {
- *   topic: 'Tides', sourceText: '', sourceUrl: '', format: 'deep-dive', hosts: '', minutes: '1',
- *   quality: 'standard', seriesId: '',
+ *   topic: 'Tides', sourceText: '', sourceUrl: '', language: 'en-US', format: 'deep-dive',
+ *   hosts: '', minutes: '1', quality: 'standard', seriesId: '',
  * };
  * ```
  */
@@ -27,6 +28,8 @@ export interface EpisodeDraft {
   sourceText: string;
   /** A public web page or text file the pipeline reads instead of `sourceText`. */
   sourceUrl: string;
+  /** A code of `GET /api/options`' languages; the default (`en-US`) is left out of the request. */
+  language: string;
   /** One of `PODCAST_FORMATS`; the default (`deep-dive`) is left out of the request. */
   format: string;
   /** Host names separated by commas (`Noor, Ivo`); blank means the format's default hosts. */
@@ -59,15 +62,16 @@ export type FieldErrors = Partial<Record<EpisodeField, string>>;
 /**
  * The body the form would send for a draft: the topic as typed, the other texts trimmed,
  * minutes as a number (`NaN` when it is not one, so the schema refuses it), blank optional
- * fields and the default format left out (so a deep dive's body is what it was before formats).
+ * fields and the default format and language left out (so a default episode's body is what it
+ * was before formats and languages).
  *
  * @example
  * ```ts
  * draftBody({
- *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', format: 'debate',
- *   hosts: ' Noor, Ivo ', minutes: '3', quality: 'neural', seriesId: '',
+ *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', language: 'es-MX',
+ *   format: 'debate', hosts: ' Noor, Ivo ', minutes: '3', quality: 'neural', seriesId: '',
  * });
- * // { topic: 'Tides', minutes: 3, quality: 'neural', format: 'debate',
+ * // { topic: 'Tides', minutes: 3, quality: 'neural', format: 'debate', language: 'es-MX',
  * //   hosts: [{ name: 'Noor' }, { name: 'Ivo' }], sourceUrl: 'https://example.org/tides' }
  * ```
  */
@@ -82,6 +86,7 @@ export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
     minutes: /^[-+]?\d+(\.\d+)?$/.test(minutesText) ? Number(minutesText) : Number.NaN,
     quality: draft.quality,
     ...(draft.format === DEFAULT_PODCAST_FORMAT ? {} : { format: draft.format }),
+    ...(draft.language === DEFAULT_SCRIPT_LANGUAGE ? {} : { language: draft.language }),
     ...(hosts.length === 0 ? {} : { hosts: hosts.map((name) => ({ name })) }),
     ...(sourceText === '' ? {} : { sourceText }),
     ...(sourceUrl === '' ? {} : { sourceUrl }),
@@ -135,6 +140,8 @@ function messageFor(
         : `Source link ${code}.`;
     case 'format':
       return sentence(schemaMessage) || 'Choose a format.';
+    case 'language':
+      return sentence(schemaMessage) || 'Choose a language.';
     case 'hosts':
       return sentence(schemaMessage) || 'Name one to three hosts, separated by commas.';
     case 'minutes':
@@ -155,6 +162,7 @@ function messageFor(
 const SCRIPT_FIELDS = new Set<string>([
   'topic',
   'sourceText',
+  'language',
   'format',
   'hosts',
   'minutes',
@@ -172,8 +180,8 @@ const SCRIPT_FIELDS = new Set<string>([
  * @example
  * ```ts
  * validateEpisodeDraft({
- *   topic: '', sourceText: '', sourceUrl: '', format: 'deep-dive', hosts: '', minutes: '0',
- *   quality: 'neural', seriesId: '',
+ *   topic: '', sourceText: '', sourceUrl: '', language: 'en-US', format: 'deep-dive', hosts: '',
+ *   minutes: '0', quality: 'neural', seriesId: '',
  * });
  * // { ok: false, errors: { topic: 'Enter a topic.', minutes: 'Choose between 1 and 60 minutes.' } }
  * ```
@@ -210,7 +218,7 @@ export function validateEpisodeDraft(
   if (linkProblem !== undefined) errors.sourceUrl = messageFor('sourceUrl', linkProblem, draft);
 
   if (!checked.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  const { topic, sourceText, minutes, quality, format, hosts } = checked.data;
+  const { topic, sourceText, minutes, quality, format, hosts, language } = checked.data;
   return {
     ok: true,
     request: {
@@ -219,6 +227,7 @@ export function validateEpisodeDraft(
       quality,
       ...(format === undefined ? {} : { format }),
       ...(hosts === undefined ? {} : { hosts }),
+      ...(language === undefined ? {} : { language }),
       ...(sourceText === undefined ? {} : { sourceText }),
       ...(sourceUrl === undefined ? {} : { sourceUrl }),
       ...(seriesId === undefined ? {} : { seriesId }),
@@ -240,6 +249,7 @@ export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): num
     topic: '',
     sourceText: '',
     sourceUrl: '',
+    language: DEFAULT_SCRIPT_LANGUAGE,
     format: DEFAULT_PODCAST_FORMAT,
     hosts: '',
     seriesId: '',

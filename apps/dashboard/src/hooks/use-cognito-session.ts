@@ -149,6 +149,7 @@ export function useCognitoSession(
       };
     return {
       getQuota: signedOutOn401(client.getQuota),
+      getOptions: signedOutOn401(client.getOptions),
       getUsageHistory: signedOutOn401(client.getUsageHistory),
       listPodcasts: signedOutOn401(client.listPodcasts),
       listPodcastsPage: signedOutOn401(client.listPodcastsPage),

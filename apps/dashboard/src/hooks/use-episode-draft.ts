@@ -1,6 +1,6 @@
 'use client';
 
-import { DEFAULT_PODCAST_FORMAT } from '@lumcast/script-generation';
+import { DEFAULT_PODCAST_FORMAT, DEFAULT_SCRIPT_LANGUAGE } from '@lumcast/script-generation';
 import { useState } from 'react';
 import type { CreatePodcastRequest } from '../api/types';
 import {
@@ -23,6 +23,7 @@ export const EPISODE_FIELDS: readonly EpisodeField[] = [
   'topic',
   'sourceText',
   'sourceUrl',
+  'language',
   'format',
   'hosts',
   'minutes',
@@ -37,12 +38,14 @@ export const EPISODE_FIELDS: readonly EpisodeField[] = [
 const DEPENDENTS: Partial<Record<EpisodeField, readonly EpisodeField[]>> = {
   sourceText: ['sourceUrl'],
   format: ['minutes', 'hosts'],
+  language: ['quality', 'hosts'],
 };
 
 const EMPTY_DRAFT: EpisodeDraft = {
   topic: '',
   sourceText: '',
   sourceUrl: '',
+  language: DEFAULT_SCRIPT_LANGUAGE,
   format: DEFAULT_PODCAST_FORMAT,
   hosts: '',
   minutes: '1',

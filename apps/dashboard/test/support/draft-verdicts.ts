@@ -9,6 +9,7 @@ export const VALID_DRAFT: EpisodeDraft = Object.freeze({
   topic: 'Tides',
   sourceText: '',
   sourceUrl: '',
+  language: 'en-US',
   format: 'deep-dive',
   minutes: '3',
   quality: 'neural',

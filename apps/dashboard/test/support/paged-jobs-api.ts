@@ -1,3 +1,4 @@
+import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { isoWeekKey, weekWindow, weeksBefore } from '@lumcast/quota';
 import type { ApiClient } from '../../src/api/api-client';
 import type { Job, PodcastPage, PodcastPageRequest, QuotaSummary } from '../../src/api/types';
@@ -48,6 +49,7 @@ export function pagedJobsApi(options: {
 
   const api: ApiClient = {
     getQuota: async () => options.quota,
+    getOptions: async () => EPISODE_OPTIONS,
     getUsageHistory: async (weeks) => {
       const current = isoWeekKey(new Date());
       return {
