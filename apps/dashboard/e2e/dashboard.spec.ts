@@ -10,6 +10,15 @@ const SOURCE_TEXT = [
   'The Bay of Fundy in Canada has the largest tidal range in the world, more than fifteen metres.',
 ].join(' ');
 
+/** A Spanish source, for an episode written and spoken in Spanish. */
+const SPANISH_SOURCE_TEXT = [
+  'Los ríos excavan sus valles a lo largo de miles de años arrastrando arena y piedras.',
+  'En la montaña el agua corre deprisa y corta valles estrechos con forma de V.',
+  'Cerca del mar el río pierde fuerza, se ensancha y deja sus sedimentos en llanuras fértiles.',
+  'Las crecidas de primavera mueven más material que todo el resto del año.',
+  'El cañón del Colorado muestra dos mil millones de años de historia en sus paredes.',
+].join(' ');
+
 interface QuotaBody {
   used: number;
   limit: number;
@@ -177,7 +186,7 @@ test.describe('the dashboard on the local stack', () => {
     expect((await quotaOf(request, bob)).used).toBe(0);
   });
 
-  test('a user makes a debate in a series and subscribes to its feed: the link the panel copies parses in Podcast Index’s parser, its enclosure plays by Range, and a revoke ends it', async ({
+  test('a user makes a Spanish debate in a series and subscribes to its feed: the link the panel copies parses in Podcast Index’s parser in Spanish, its enclosure plays by Range, and a revoke ends it', async ({
     page,
     context,
     request,
@@ -188,10 +197,11 @@ test.describe('the dashboard on the local stack', () => {
     await page.goto('/');
     await pickUser(page, `carol-${run}`);
 
-    // A debate of the series, made in the form.
+    // A debate of the series in Spanish (Spain), made in the form.
     const form = page.getByRole('region', { name: 'New episode' });
     await form.getByLabel('Topic').fill('How rivers shape valleys');
-    await form.getByLabel(/Source text/).fill(SOURCE_TEXT);
+    await form.getByLabel(/Source text/).fill(SPANISH_SOURCE_TEXT);
+    await form.getByLabel('Language').selectOption('es-ES');
     await form.getByLabel('Format').selectOption('debate');
     await form.getByLabel('Minutes').fill('1');
     await form.getByLabel('Voice quality').selectOption('standard');
@@ -199,6 +209,7 @@ test.describe('the dashboard on the local stack', () => {
     await form.getByRole('button', { name: 'Make episode' }).click();
     const episode = page.getByTestId('episode').filter({ hasText: 'How rivers shape valleys' });
     await expect(episode.getByTestId('episode-status')).toHaveText('ready', { timeout: 180_000 });
+    await expect(episode.getByText(/· es-ES ·/)).toBeVisible();
 
     // The Feeds panel makes a link of that series, shows it, and copies it.
     const feeds = page.getByRole('region', { name: 'Podcast feeds' });
@@ -218,6 +229,7 @@ test.describe('the dashboard on the local stack', () => {
     expect(answer.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
     const parsed = parseFeed(await answer.text());
     expect(parsed?.title).toBe(`${series} — Lumcast`);
+    expect(parsed?.language).toBe('es-ES');
     expect(parsed?.items).toHaveLength(1);
     const item = parsed?.items[0];
     expect(item?.title).toBe('How rivers shape valleys');
