@@ -3,7 +3,7 @@
 const path = require('node:path');
 
 /** Packages published as ESM only, which Jest's CommonJS runtime must transpile. */
-const esmOnlyPackages = ['@breezystack/lamejs'];
+const esmOnlyPackages = ['@breezystack/lamejs', 'unpdf'];
 
 module.exports = {
   testEnvironment: 'node',
@@ -34,6 +34,8 @@ module.exports = {
       __dirname,
       'node_modules/@breezystack/lamejs/dist/lamejs.js',
     ),
+    // unpdf's PDF.js build has only an "import" condition, which Jest's resolver does not read.
+    '^unpdf/pdfjs$': path.join(__dirname, 'node_modules/unpdf/dist/pdfjs.mjs'),
   },
   testMatch: ['**/?(*.)+(spec|test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/dist/', '/.next/'],

@@ -205,6 +205,7 @@ export type SourceLinkProblem =
   | 'timeout'
   | 'http_status'
   | 'unsupported_type'
+  | 'mismatched_type'
   | 'no_text'
   | 'too_many_redirects'
   | 'unreachable';

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LinkSourceFetcher, type PublicJob } from '@lumcast/pipeline';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LocalStack } from '../local-stack';
 import {
   callApi,
@@ -25,14 +26,34 @@ const PAGE = `<!doctype html><html><head><title>Estuaries</title><script>var ign
 <p>The Severn estuary has one of the largest tidal ranges on Earth, about fifteen metres.</p>
 </article></body></html>`;
 
+/** A two-page PDF about lagoons, made by pdf-lib. */
+async function lagoonsPdf(): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const line of [
+    'A lagoon is shallow water cut off from the sea by a reef or a sandbar.',
+    'The Venetian lagoon shelters the city of Venice and its one hundred islands.',
+  ]) {
+    document.addPage().drawText(line, { x: 50, y: 700, size: 12, font });
+  }
+  return document.save();
+}
+
 let pages: Server;
 let pagesOrigin: string;
 
 beforeAll(async () => {
+  const pdf = await lagoonsPdf();
   pages = createServer((request, response) => {
     if (request.url === '/estuaries') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(PAGE);
+    } else if (request.url === '/lagoons.pdf') {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.end(pdf);
+    } else if (request.url === '/fake.pdf') {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.end('Not a PDF at all, though the header says it is.');
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('not here');
@@ -85,6 +106,28 @@ describe('an episode from a source link', () => {
     expect(spoken).toMatch(/Mangrove|Severn|fresh water/i);
     expect(spoken).not.toContain('ignored');
     expect((await quotaOf(stack, 'erin')).used).toBe(job.cost);
+  });
+
+  it('is written from a PDF’s pages, read by PDF.js, and charged', async () => {
+    const job = await makeEpisode(stack, 'hana', {
+      ...request,
+      topic: 'Lagoons',
+      sourceUrl: `${pagesOrigin}/lagoons.pdf`,
+    });
+    expect(job.status).toBe('ready');
+    const spoken = spokenText(data.dir, 'hana', job.jobId);
+    expect(spoken).toMatch(/Venetian lagoon|reef or a sandbar/);
+    expect((await quotaOf(stack, 'hana')).used).toBe(job.cost);
+  });
+
+  it('fails uncharged when a link says it is a PDF but is not one', async () => {
+    const job = await makeEpisode(stack, 'ivan', {
+      ...request,
+      sourceUrl: `${pagesOrigin}/fake.pdf`,
+    });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/source link could not be read.*nothing was charged/);
+    expect(await quotaOf(stack, 'ivan')).toMatchObject({ used: 0, reserved: 0 });
   });
 
   it('fails uncharged, saying why in words a user can act on, when the link answers 404', async () => {

@@ -117,7 +117,7 @@ export class LinkSourceFetcher implements SourceFetcher {
         throw new SourceLinkError('http_status', `The link answered HTTP ${status}.`);
       }
       const bytes = await this.readBody(response, deadline);
-      // Loaded on first use: the HTML and Markdown parsers are a third of the write-script
+      // Loaded on first use: the HTML, Markdown and PDF readers are most of the write-script
       // bundle, and most episodes have no source link.
       const { extractSourceText } = await import('./source-text-extraction');
       return extractSourceText(bytes, response.headers['content-type']);

@@ -2,6 +2,7 @@ import { SOURCE_TEXT_MAX_CHARS } from '@lumcast/script-generation';
 import { convert, type HtmlToTextOptions } from 'html-to-text';
 import { marked } from 'marked';
 import { SourceLinkError } from '../errors';
+import { pdfText } from './pdf-text';
 
 const HTML_TO_TEXT: HtmlToTextOptions = {
   wordwrap: false,
@@ -21,9 +22,9 @@ const HTML_TO_TEXT: HtmlToTextOptions = {
 };
 
 /**
- * The media types a source link may have, and how each becomes text: HTML through `html-to-text`
+ * The media types a source may have, and how each becomes text: HTML through `html-to-text`
  * (scripts, styles, images, navigation and footers dropped; links keep their words), Markdown
- * rendered by `marked` then the same, plain text as it is.
+ * rendered by `marked` then the same, plain text as it is, a PDF's pages by PDF.js (`pdfText`).
  *
  * @example
  * ```ts
@@ -36,41 +37,36 @@ export const SOURCE_LINK_TYPES = [
   'text/markdown',
   'text/x-markdown',
   'text/plain',
+  'application/pdf',
 ] as const;
 
 /**
- * The text of a fetched source document, from its bytes and its `Content-Type` (the charset it
+ * The text of a source document, from its bytes and its `Content-Type` (the charset it
  * names, UTF-8 otherwise): whitespace tidied, and cut at a word boundary to
  * `SOURCE_TEXT_MAX_CHARS`, the most a source may be. A type not in {@link SOURCE_LINK_TYPES} is
- * `unsupported_type` (a PDF link says so); a document with no words is `no_text`.
+ * `unsupported_type`; a PDF that is not one is `mismatched_type`; a document with no words (a
+ * scanned PDF without a text layer too) is `no_text`.
  *
- * @throws SourceLinkError with `problem` `unsupported_type` or `no_text`.
+ * @throws SourceLinkError with `problem` `unsupported_type`, `mismatched_type` or `no_text`.
  * @example
  * ```ts
- * extractSourceText(Buffer.from('<p>Tides rise.</p>'), 'text/html; charset=utf-8'); // 'Tides rise.'
+ * await extractSourceText(Buffer.from('<p>Tides rise.</p>'), 'text/html; charset=utf-8'); // 'Tides rise.'
  * ```
  */
-export function extractSourceText(bytes: Uint8Array, contentType: string | undefined): string {
+export async function extractSourceText(
+  bytes: Uint8Array,
+  contentType: string | undefined,
+): Promise<string> {
   const [type = '', ...parameters] = (contentType ?? '').split(';').map((part) => part.trim());
   const mediaType = type.toLowerCase();
   if (!(SOURCE_LINK_TYPES as readonly string[]).includes(mediaType)) {
     throw new SourceLinkError(
       'unsupported_type',
-      mediaType === 'application/pdf'
-        ? 'The link is a PDF; PDF links are not read yet (paste its text instead).'
-        : `The link is ${mediaType === '' ? 'of no stated type' : mediaType}, not a web page or text.`,
+      `The document is ${mediaType === '' ? 'of no stated type' : mediaType}, not a web page, PDF or text.`,
     );
   }
-  const decoded = decode(bytes, charsetOf(parameters));
   const text =
-    mediaType === 'text/plain'
-      ? decoded
-      : convert(
-          mediaType.includes('markdown')
-            ? (marked.parse(decoded, { async: false }) as string)
-            : decoded,
-          HTML_TO_TEXT,
-        );
+    mediaType === 'application/pdf' ? await pdfText(bytes) : textOf(bytes, mediaType, parameters);
   const tidy = text
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\f\v\u00a0]+/g, ' ')
@@ -78,9 +74,19 @@ export function extractSourceText(bytes: Uint8Array, contentType: string | undef
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   if (!/[\p{L}\p{N}]/u.test(tidy)) {
-    throw new SourceLinkError('no_text', 'The link has no text to make an episode from.');
+    throw new SourceLinkError('no_text', 'The document has no text to make an episode from.');
   }
   return boundToWord(tidy, SOURCE_TEXT_MAX_CHARS);
+}
+
+/** The words of an HTML, Markdown or plain-text document, decoded in the charset it names. */
+function textOf(bytes: Uint8Array, mediaType: string, parameters: readonly string[]): string {
+  const decoded = decode(bytes, charsetOf(parameters));
+  if (mediaType === 'text/plain') return decoded;
+  return convert(
+    mediaType.includes('markdown') ? (marked.parse(decoded, { async: false }) as string) : decoded,
+    HTML_TO_TEXT,
+  );
 }
 
 function charsetOf(parameters: readonly string[]): string {

@@ -31,7 +31,7 @@ export const FAILURE_MESSAGES: Readonly<Record<FailureKind, string>> = Object.fr
   speech_failed: 'The voices of this episode could not be generated; nothing was charged.',
   script_failed: 'The script of this episode could not be written; nothing was charged.',
   source_unreadable:
-    'The source link could not be read as text; nothing was charged. Use a public web page or text file under 10 MB, or paste the text instead.',
+    'The source link could not be read as text; nothing was charged. Use a public web page, PDF or text file under 10 MB, or paste the text instead.',
   assembly_failed: 'The audio of this episode could not be put together; nothing was charged.',
   timed_out: 'The episode took too long to make and was stopped; nothing was charged.',
   aborted: 'The episode was stopped before it was finished; nothing was charged.',
