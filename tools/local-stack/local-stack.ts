@@ -28,6 +28,7 @@ import {
 import { FileObjectStore } from './file-object-store';
 import { InProcessQueue, type DeadLetter } from './in-process-queue';
 import { LocalEpisodeLinks } from './local-episode-links';
+import { LocalSourceUploads } from './local-source-uploads';
 import { linkSecret } from './link-secret';
 import { PRIVATE_FILE_MODE, privateFolder } from './private-files';
 import { localHeaderIdentity } from './local-identity';
@@ -153,6 +154,7 @@ async function startOnDynamo(
     secret,
     expiresInSeconds: env.LUMCAST_URL_EXPIRY_SECONDS,
   });
+  const uploads = new LocalSourceUploads({ secret });
   const notLocal = (service: string) => () => {
     throw new Error(`The local stack does not use ${service}`);
   };
@@ -173,6 +175,7 @@ async function startOnDynamo(
     }),
     store: () => store,
     links: () => links,
+    uploads: () => uploads,
     queue: () => queue as InProcessQueue,
     starter: () => machine as LocalStateMachine,
   };
@@ -214,6 +217,7 @@ async function startOnDynamo(
       api: handlers.api(localHeaderIdentity),
       jobs: services.jobs(),
       links,
+      uploads,
       store,
       dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
       acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),

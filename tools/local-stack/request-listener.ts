@@ -4,6 +4,8 @@ import type { JobsTable } from '@lumcast/pipeline';
 import { PayloadTooLargeError, toApiGatewayEvent } from './api-gateway-event';
 import type { FileObjectStore } from './file-object-store';
 import type { LocalEpisodeLinks } from './local-episode-links';
+import { LOCAL_UPLOAD_PATH, type LocalSourceUploads } from './local-source-uploads';
+import { receiveSourceUpload } from './source-upload-route';
 import { resolveStaticFile, sendFile } from './static-files';
 
 /** What the local server routes requests to. */
@@ -11,6 +13,7 @@ export interface RequestListenerDeps {
   api: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
   jobs: JobsTable;
   links: LocalEpisodeLinks;
+  uploads: LocalSourceUploads;
   store: FileObjectStore;
   dashboardDir: string;
   /** Whether a request's `Host` header names this server (see `./host-check.ts`). */
@@ -26,13 +29,14 @@ export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
  * The local server's routes, one origin like CloudFront in AWS. A request whose `Host` is not
  * this server's answers 421 before anything else (DNS-rebinding defence). Then:
  * `/api/podcasts/{id}/audio|captions` (signed, owner-only links, with Range),
+ * `POST /api/sources/upload` (a signed upload form's file, as S3's POST Object takes it),
  * `/api/*` and the public feeds `/feeds/*` (the same `api` handler as Lambda, through an API
  * Gateway v2 event), `/config.json`, and the dashboard's static export for the rest.
  *
  * @example
  * ```ts
  * const acceptsHost = hostHeaderCheck({ host: '127.0.0.1', port: () => 3000 });
- * createServer(createRequestListener({ api, jobs, links, store, dashboardDir, acceptsHost })).listen(3000, '127.0.0.1');
+ * createServer(createRequestListener({ api, jobs, links, uploads, store, dashboardDir, acceptsHost })).listen(3000, '127.0.0.1');
  * ```
  */
 export function createRequestListener(deps: RequestListenerDeps): RequestListener {
@@ -69,6 +73,10 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
       return sendFile(response, deps.store.pathOf(key), request.headers.range, {
         'cache-control': 'private, max-age=300',
       });
+    }
+
+    if (method === 'POST' && url.pathname === LOCAL_UPLOAD_PATH) {
+      return receiveSourceUpload(request, response, { uploads: deps.uploads, store: deps.store });
     }
 
     if (isApiPath(url.pathname)) {

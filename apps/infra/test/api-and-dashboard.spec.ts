@@ -148,12 +148,13 @@ describe('HTTP API routes', () => {
     });
   });
 
-  it('lets only the dashboard origin read episode files from the audio bucket (captions are fetched)', () => {
+  it('lets only the dashboard origin read episode files from the audio bucket (captions are fetched) and POST source files to it', () => {
     const cors = customCalls('putBucketCors');
     expect(cors).toHaveLength(1);
     const create = JSON.stringify(cors[0]?.['Properties']['Create']);
     expect(create).toContain(JSON.stringify(distributionDomain()));
     expect(create).toContain('\\"AllowedMethods\\":[\\"GET\\",\\"HEAD\\"]');
+    expect(create).toContain('\\"AllowedMethods\\":[\\"POST\\"]');
     expect(create).not.toMatch(/AllowedOrigins\\":\[\\"\*\\"/);
     const policies = synthesized.template.findResources('AWS::IAM::Policy');
     const statements = Object.values(policies).flatMap(

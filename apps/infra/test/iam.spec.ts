@@ -66,6 +66,7 @@ describe('function roles', () => {
       'feeds:index/user-feeds': ['dynamodb:Query'],
       queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],
+      'audio:sources/*': ['s3:PutObject'],
       'own-logs': logs,
       '*': xray,
     });
@@ -109,6 +110,7 @@ describe('function roles', () => {
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
       'audio:scripts/*': ['s3:GetObject', 's3:PutObject'],
+      'audio:sources/*': ['s3:GetObject'],
       [bedrock[0] ?? 'missing']: ['bedrock:InvokeModel'],
       'own-logs': logs,
       '*': xray,

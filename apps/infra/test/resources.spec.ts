@@ -196,6 +196,19 @@ describe('audio bucket', () => {
     });
   });
 
+  it('expires uploaded source files after a day (each is read once, by its episode’s script step)', () => {
+    const id = logicalIdOf(dev.stack, dev.stack.storage.audio);
+    const rules =
+      dev.template.findResources('AWS::S3::Bucket')[id]?.['Properties']['LifecycleConfiguration'][
+        'Rules'
+      ];
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Prefix: 'sources/', ExpirationInDays: 1, Status: 'Enabled' }),
+      ]),
+    );
+  });
+
   it('expires intermediate chunks after two days', () => {
     const id = logicalIdOf(dev.stack, dev.stack.storage.audio);
     const rules =

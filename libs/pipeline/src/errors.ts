@@ -211,6 +211,39 @@ export type SourceLinkProblem =
   | 'unreachable';
 
 /**
+ * Why an uploaded source file could not be read: none at its key (never uploaded, or
+ * expired), over the size limit, not what its id says it is, or without words.
+ *
+ * @example
+ * ```ts
+ * const problem: SourceFileProblem = 'mismatched_type';
+ * ```
+ */
+export type SourceFileProblem =
+  'missing' | 'too_big' | 'unsupported_type' | 'mismatched_type' | 'no_text';
+
+/**
+ * An uploaded source file the pipeline could not read as text (the job then fails uncharged).
+ * `problem` says why; the message, for the log, names the source id.
+ *
+ * @example
+ * ```ts
+ * try { await readSourceFile(store, userId, sourceId); } catch (error) { if (error instanceof SourceFileError) console.log(error.problem); }
+ * ```
+ */
+export class SourceFileError extends PipelineError {
+  override readonly name = 'SourceFileError';
+
+  constructor(
+    readonly problem: SourceFileProblem,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
  * A source link the pipeline would not or could not read as text (the job then fails
  * uncharged). `problem` says why; the message, for the log, names the address or status.
  *

@@ -66,6 +66,15 @@ export { LinkSourceFetcher } from './sources/link-source-fetcher';
 export { SOURCE_URL_MAX_CHARS, sourceUrlProblem } from './sources/source-url';
 export type { LinkSourceFetcherOptions } from './sources/link-source-fetcher';
 export type { SourceFetcher } from './ports/source-fetcher';
+// Sources: uploaded files (the local stack receives the upload form itself)
+export {
+  SOURCE_FILE_MAX_BYTES,
+  SOURCE_FILE_TYPES,
+  SOURCE_ID_PATTERN,
+  SOURCE_UPLOAD_EXPIRY_SECONDS,
+} from './sources/source-files';
+export type { SourceFileType } from './sources/source-files';
+export type { SourceUploads, UploadForm } from './ports/source-uploads';
 
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';
@@ -83,6 +92,7 @@ export {
   seriesEpisodesFrom,
   seriesMemoryFrom,
   sourceFetcherFrom,
+  sourceUploadsFrom,
   synthesizerFrom,
 } from './composition/aws-services';
 export type { AwsClientFactories } from './composition/aws-services';

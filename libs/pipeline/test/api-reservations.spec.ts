@@ -4,7 +4,7 @@ import type { JobMessage } from '../src/ports/job-queue';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
+import { startTestDynamo, TABLES, type TestDynamo, feedSources, NO_UPLOADS } from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -23,6 +23,7 @@ function api() {
         sent.push(message);
       },
     },
+    uploads: NO_UPLOADS,
     links: { forJob: async () => ({}) },
     identity: (event) => event.headers['x-user'],
     logger: createLogger('api-test'),

@@ -1,4 +1,6 @@
+import { S3Client } from '@aws-sdk/client-s3';
 import { QuotaLedger } from '@lumcast/quota';
+import { PresignedSourceUploads } from '../src/adapters/presigned-source-uploads';
 import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
@@ -8,6 +10,17 @@ import { queuedJob, startTestDynamo, TABLES, type TestDynamo, feedSources } from
 let dynamo: TestDynamo;
 let jobs: JobsTable;
 
+const NOW = new Date('2026-12-06T10:00:00.000Z');
+// Presigning is local arithmetic: the real SDK signs with these keys, and nothing is sent.
+const s3 = new S3Client({
+  region: 'eu-west-1',
+  credentials: {
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  },
+  systemClockOffset: NOW.getTime() - Date.now(),
+});
+
 function api(overrides: { jobs?: JobsTable } = {}) {
   return createApiHandler({
     jobs: overrides.jobs ?? jobs,
@@ -15,8 +28,10 @@ function api(overrides: { jobs?: JobsTable } = {}) {
     ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
     queue: { send: async () => undefined },
     links: { forJob: async (job) => ({ audioUrl: `/signed/${job.jobId}` }) },
+    uploads: new PresignedSourceUploads({ client: s3, bucket: 'lumcast-audio-test' }),
     identity: (event) => event.headers['x-user'],
     logger: createLogger('api-routes-test'),
+    now: () => NOW,
   });
 }
 
@@ -116,6 +131,99 @@ describe('GET /api/options', () => {
 
   it('asks who calls, like every /api route', async () => {
     expect((await call('GET', '/api/options', undefined)).status).toBe(401);
+  });
+});
+
+describe('POST /api/sources', () => {
+  it('answers 201 with a source id of the type and a presigned S3 POST pinning its key, type and size', async () => {
+    const answer = await call('POST', '/api/sources', 'uma', {
+      body: { contentType: 'application/pdf' },
+    });
+    expect(answer.status).toBe(201);
+    const { sourceId, uploadUrl, uploadFields, maxBytes, expiresAt } = answer.body as {
+      sourceId: string;
+      uploadUrl: string;
+      uploadFields: Record<string, string>;
+      maxBytes: number;
+      expiresAt: string;
+    };
+    expect(sourceId).toMatch(/^src-[A-Za-z0-9_-]{22}\.pdf$/);
+    expect(uploadUrl).toBe('https://lumcast-audio-test.s3.eu-west-1.amazonaws.com/');
+    expect(maxBytes).toBe(10 * 1024 * 1024);
+    expect(expiresAt).toBe('2026-12-06T10:15:00.000Z');
+    expect(uploadFields).toMatchObject({
+      key: `sources/uma/${sourceId}`,
+      'Content-Type': 'application/pdf',
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': expect.stringMatching(
+        /^AKIDEXAMPLE\/20261206\/eu-west-1\/s3\/aws4_request$/,
+      ),
+      'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const policy = JSON.parse(Buffer.from(uploadFields['Policy'] ?? '', 'base64').toString()) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    // The SDK dates the policy by its own clock (here set to NOW, give or take this test's run).
+    expect(Math.abs(Date.parse(policy.expiration) - Date.parse(expiresAt))).toBeLessThan(60_000);
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, 10 * 1024 * 1024],
+        ['eq', '$Content-Type', 'application/pdf'],
+        { key: `sources/uma/${sourceId}` },
+        { bucket: 'lumcast-audio-test' },
+      ]),
+    );
+  });
+
+  it('gives each request a new id, ending as its type says', async () => {
+    const ids = await Promise.all(
+      ['text/html', 'text/markdown', 'text/plain', 'text/plain'].map(async (contentType) => {
+        const answer = await call('POST', '/api/sources', 'uma', { body: { contentType } });
+        return (answer.body as { sourceId: string }).sourceId;
+      }),
+    );
+    expect(ids.map((id) => id.slice(id.lastIndexOf('.')))).toEqual([
+      '.html',
+      '.md',
+      '.txt',
+      '.txt',
+    ]);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it.each([
+    [{ contentType: 'image/png' }, 'invalid_field', 'contentType'],
+    [{}, 'invalid_field', 'contentType'],
+    [{ contentType: 'text/plain', userId: 'someone-else' }, 'unknown_field', 'userId'],
+  ])('refuses %j with 400 %s naming %s', async (body, code, field) => {
+    const answer = await call('POST', '/api/sources', 'uma', { body });
+    expect(answer).toMatchObject({ status: 400, body: { error: { code, field } } });
+  });
+
+  it('asks who calls', async () => {
+    expect(
+      (await call('POST', '/api/sources', undefined, { body: { contentType: 'text/plain' } }))
+        .status,
+    ).toBe(401);
+  });
+});
+
+describe('POST /api/podcasts with a sourceId', () => {
+  const request = { topic: 'Tides', minutes: 1, quality: 'standard' };
+
+  it.each([
+    [{ sourceId: 'src-not-one-of-ours.pdf' }],
+    [{ sourceId: 'src-AAAAAAAAAAAAAAAAAAAAAA.exe' }],
+    [{ sourceId: 42 }],
+    [{ sourceId: 'src-AAAAAAAAAAAAAAAAAAAAAA.pdf', sourceText: 'Tides rise.' }],
+    [{ sourceId: 'src-AAAAAAAAAAAAAAAAAAAAAA.pdf', sourceUrl: 'https://example.com/tides' }],
+  ])('refuses %j with 400 naming sourceId, before anything is reserved', async (source) => {
+    const answer = await call('POST', '/api/podcasts', 'vera', { body: { ...request, ...source } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_field', field: 'sourceId' } },
+    });
   });
 });
 

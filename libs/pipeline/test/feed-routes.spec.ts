@@ -6,7 +6,14 @@ import type { JobRecord } from '../src/jobs/job';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { feedSources, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
+import {
+  feedSources,
+  queuedJob,
+  startTestDynamo,
+  TABLES,
+  type TestDynamo,
+  NO_UPLOADS,
+} from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -24,6 +31,7 @@ function api() {
     ...feedSources(dynamo),
     ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
     queue: { send: async () => undefined },
+    uploads: NO_UPLOADS,
     links: {
       forJob: async (job) => ({
         audioUrl: `https://bucket.s3.test/${job.audioKey}?X-Amz-Signature=fresh`,

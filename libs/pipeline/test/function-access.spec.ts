@@ -14,6 +14,7 @@ describe('OBJECT_PREFIXES', () => {
       chunks: 'chunks/',
       scripts: 'scripts/',
       episodes: 'episodes/',
+      sources: 'sources/',
     });
   });
 

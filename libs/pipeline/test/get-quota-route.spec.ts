@@ -9,7 +9,14 @@ import { getQuotaRoute } from '../src/api/routes/get-quota';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { countCommands, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
+import {
+  countCommands,
+  startTestDynamo,
+  TABLES,
+  type TestDynamo,
+  feedSources,
+  NO_UPLOADS,
+} from './support';
 
 let dynamo: TestDynamo;
 let ledger: QuotaLedger;
@@ -32,6 +39,7 @@ async function getQuota(userId: string) {
     ...feedSources(dynamo),
     ledger,
     queue: { send: async () => undefined },
+    uploads: NO_UPLOADS,
     links: { forJob: async () => ({}) },
     logger: createLogger('get-quota-test'),
     now: () => MID_WEEK,

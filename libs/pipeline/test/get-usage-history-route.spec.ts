@@ -3,7 +3,14 @@ import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { countCommands, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
+import {
+  countCommands,
+  startTestDynamo,
+  TABLES,
+  type TestDynamo,
+  feedSources,
+  NO_UPLOADS,
+} from './support';
 
 let dynamo: TestDynamo;
 /** Names of the commands the real SDK client sent, counted by a middleware on it. */
@@ -27,6 +34,7 @@ async function history(userId: string | undefined, query?: Record<string, string
     ...feedSources(dynamo),
     ledger: ledger(),
     queue: { send: async () => undefined },
+    uploads: NO_UPLOADS,
     links: { forJob: async () => ({}) },
     identity: (event) => event.headers['x-user'],
     logger: createLogger('history-route-test'),

@@ -1,3 +1,4 @@
+import type { SourceUploads } from '../src/ports/source-uploads';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 import type { JobRecord } from '../src/jobs/job';
@@ -121,3 +122,10 @@ export class MemoryObjectStore implements ObjectStore {
     for (const key of keys) this.objects.delete(key);
   }
 }
+
+/** Upload forms for API tests that never make one (a call says so, rather than answering). */
+export const NO_UPLOADS: SourceUploads = {
+  formFor: async () => {
+    throw new Error('This test makes no upload forms.');
+  },
+};

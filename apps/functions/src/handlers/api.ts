@@ -11,11 +11,13 @@ import {
   ledgerFrom,
   readEnvironment,
   seriesEpisodesFrom,
+  sourceUploadsFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
 const dynamodb = new DynamoDBClient({});
+const s3 = new S3Client({});
 
 /**
  * The HTTP API behind API Gateway; the identity is the Cognito JWT `sub`, nothing else (the
@@ -28,7 +30,8 @@ export const handler = buildApiHandler(
     seriesEpisodes: seriesEpisodesFrom(env, dynamodb),
     ledger: ledgerFrom(env, dynamodb),
     queue: jobQueueFrom(env, new SQSClient({})),
-    links: episodeLinksFrom(env, new S3Client({})),
+    links: episodeLinksFrom(env, s3),
+    uploads: sourceUploadsFrom(env, s3),
   },
   cognitoIdentity,
 );

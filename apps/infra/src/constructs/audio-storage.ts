@@ -68,6 +68,8 @@ export class AudioStorage extends Construct {
           prefix: 'chunks/',
           expiration: Duration.days(CHUNK_EXPIRY_DAYS),
         },
+        // An uploaded source is read once, by the script step of the episode made from it.
+        { id: 'expire-source-uploads', prefix: 'sources/', expiration: Duration.days(1) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
@@ -75,8 +77,9 @@ export class AudioStorage extends Construct {
   }
 
   /**
-   * Lets one browser origin (the dashboard) read episode files with CORS: the
-   * player fetches captions from their presigned URL, which is another origin.
+   * Lets one browser origin (the dashboard) read episode files with CORS — the
+   * player fetches captions from their presigned URL, which is another origin —
+   * and POST source files to the bucket through a presigned upload form.
    * Set after deployment, like the API's CORS, because the distribution
    * depends (through the functions) on this bucket.
    *
@@ -88,7 +91,8 @@ export class AudioStorage extends Construct {
   allowBrowserReadsFrom(origin: string): PostDeployCall {
     return new PostDeployCall(this, 'Cors', {
       config: this.config,
-      description: 'Lets the Lumcast dashboard origin read episode files from the audio bucket',
+      description:
+        'Lets the Lumcast dashboard origin read episode files from, and upload source files to, the audio bucket',
       call: {
         service: 'S3',
         action: 'putBucketCors',
@@ -100,6 +104,12 @@ export class AudioStorage extends Construct {
                 AllowedOrigins: [origin],
                 AllowedMethods: ['GET', 'HEAD'],
                 AllowedHeaders: ['range'],
+                MaxAgeSeconds: 3000,
+              },
+              {
+                AllowedOrigins: [origin],
+                AllowedMethods: ['POST'],
+                AllowedHeaders: ['*'],
                 MaxAgeSeconds: 3000,
               },
             ],

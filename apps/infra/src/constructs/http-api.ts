@@ -33,6 +33,7 @@ export const API_ROUTES: readonly { readonly method: HttpMethod; readonly path: 
   { method: HttpMethod.GET, path: '/api/podcasts/{jobId}' },
   { method: HttpMethod.GET, path: '/api/quota' },
   { method: HttpMethod.GET, path: '/api/options' },
+  { method: HttpMethod.POST, path: '/api/sources' },
   { method: HttpMethod.GET, path: '/api/usage/history' },
   { method: HttpMethod.POST, path: '/api/feeds' },
   { method: HttpMethod.GET, path: '/api/feeds' },

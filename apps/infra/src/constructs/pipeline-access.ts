@@ -50,6 +50,7 @@ export const AUDIO_KEYS: Readonly<Record<ObjectFamily, string>> = Object.freeze(
   chunks: `${OBJECT_PREFIXES.chunks}*`,
   scripts: `${OBJECT_PREFIXES.scripts}*`,
   episodes: `${OBJECT_PREFIXES.episodes}*`,
+  sources: `${OBJECT_PREFIXES.sources}*`,
 });
 
 const X_RAY_AND_WILDCARD_REASON =

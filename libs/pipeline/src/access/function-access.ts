@@ -54,7 +54,7 @@ function prefixOf(key: string): string {
 
 /**
  * The key prefixes of the audio bucket, derived from {@link objectKeys} (so a
- * renamed key moves its grant with it): `chunks/`, `scripts/`, `episodes/`.
+ * renamed key moves its grant with it): `chunks/`, `scripts/`, `episodes/`, `sources/`.
  *
  * @example
  * ```ts
@@ -65,6 +65,7 @@ export const OBJECT_PREFIXES = Object.freeze({
   chunks: prefixOf(objectKeys.chunk('u', 'j', 0)),
   scripts: prefixOf(objectKeys.script('u', 'j')),
   episodes: prefixOf(objectKeys.episodeAudio('u', 'j')),
+  sources: prefixOf(objectKeys.source('u', 's')),
 } as const);
 
 /**
@@ -145,6 +146,8 @@ export interface FunctionAccess {
  *   UpdateItem), both on users, which IAM authorizes per item as those actions; a release of a
  *   job with no record is one PutItem;
  *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes);
+ *   `PresignedSourceUploads.formFor` (a presigned POST, which S3 authorizes as the signer's
+ *   PutObject on sources);
  *   the feeds: `FeedsTable.create` (Query of the `user-feeds` index to count, then PutItem),
  *   `.get` (GetItem), `.listForUser` (Query of `user-feeds`), `.revoke` (DeleteItem); a series
  *   feed's episodes, `SeriesEpisodes.listPage` (Query of the jobs table's `series-episodes`).
@@ -153,7 +156,8 @@ export interface FunctionAccess {
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
  *   the script, its outline and its parts written and read back between the phases
  *   (outline, chapters, finish) of one function (Put/GetObject on scripts),
- *   `BedrockScriptWriter` (Converse = InvokeModel).
+ *   `BedrockScriptWriter` (Converse = InvokeModel); an uploaded source read (GetObject on
+ *   sources).
  * - `synthesize`: `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
@@ -183,7 +187,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     // The names of SERIES_EPISODES_INDEX and FEEDS_TABLE_KEY.userIndex (a test holds them equal;
     // imported, they would pull table code into every bundle that reads this declaration).
     indexQueries: { jobs: ['series-episodes'], feeds: ['user-feeds'] },
-    objects: { episodes: ['s3:GetObject'] },
+    objects: { episodes: ['s3:GetObject'], sources: ['s3:PutObject'] },
     queue: ['sqs:SendMessage'],
   },
   'sqs-consumer': {
@@ -198,7 +202,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
     },
-    objects: { scripts: ['s3:PutObject', 's3:GetObject'] },
+    objects: { scripts: ['s3:PutObject', 's3:GetObject'], sources: ['s3:GetObject'] },
     model: ['bedrock:InvokeModel'],
   },
   synthesize: {

@@ -7,12 +7,14 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
+import type { SourceUploads } from '../ports/source-uploads';
 import { apiError } from './http';
 import type { IdentityResolver } from './identity';
 import { PodcastRequestError } from './podcast-request';
 import { matchRoute, type RouteEntry } from './router';
 import { createFeedRoute } from './routes/create-feed';
 import { createPodcastRoute } from './routes/create-podcast';
+import { createSourceRoute } from './routes/create-source';
 import { getFeedRoute } from './routes/get-feed';
 import { getFeedCoverRoute } from './routes/get-feed-cover';
 import { getFeedEpisodeFileRoute } from './routes/get-feed-episode-file';
@@ -34,13 +36,15 @@ export interface ApiDeps {
   ledger: QuotaLedger;
   queue: JobQueue;
   links: EpisodeLinks;
+  uploads: SourceUploads;
   identity: IdentityResolver;
   logger: Logger;
   now?: () => Date;
 }
 
 /**
- * The HTTP API (API Gateway HTTP API v2 events): create a podcast, list and
+ * The HTTP API (API Gateway HTTP API v2 events): create a podcast (from a topic, pasted text, a
+ * link or an uploaded file: `POST /api/sources` gives the upload form), list and
  * read one's own podcasts, read one's quota and its history per week, make, list and revoke
  * feeds; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (one file each
@@ -50,7 +54,7 @@ export interface ApiDeps {
  *
  * @example
  * ```ts
- * export const handler = createApiHandler({ jobs, feeds, seriesEpisodes, ledger, queue, links,
+ * export const handler = createApiHandler({ jobs, feeds, seriesEpisodes, ledger, queue, links, uploads,
  *   identity: cognitoIdentity, logger });
  * ```
  */
@@ -62,6 +66,7 @@ export function createApiHandler(deps: ApiDeps) {
     { method: 'GET', path: /^\/api\/podcasts\/([^/]+)\/?$/, route: getPodcastRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/quota\/?$/, route: getQuotaRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/options\/?$/, route: getOptionsRoute() },
+    { method: 'POST', path: /^\/api\/sources\/?$/, route: createSourceRoute(routeDeps) },
     {
       method: 'GET',
       path: /^\/api\/usage\/history\/?$/,

@@ -8,6 +8,7 @@ import type { PodcastFormat } from '@lumcast/script-generation';
 import { episodeLanguage } from '../options/episode-options';
 import { unsupportedLanguageMessage, voiceChoiceProblem } from '../options/voice-choice';
 import { normalizeSeriesId } from '../series/series-id';
+import { SOURCE_ID_PATTERN } from '../sources/source-files';
 import { sourceUrlProblem } from '../sources/source-url';
 
 /** A validated `POST /api/podcasts` body. */
@@ -16,6 +17,8 @@ export interface PodcastRequest {
   sourceText?: string;
   /** A public web page or text file the pipeline reads as the source (instead of `sourceText`). */
   sourceUrl?: string;
+  /** An uploaded file (`POST /api/sources`) the pipeline reads as the source (instead of `sourceText`). */
+  sourceId?: string;
   minutes: number;
   quality: VoiceQuality;
   /** The episode's format; absent means `deep-dive`. */
@@ -44,6 +47,7 @@ const ALLOWED_FIELDS = new Set([
   'topic',
   'sourceText',
   'sourceUrl',
+  'sourceId',
   'format',
   'hosts',
   'language',
@@ -57,7 +61,8 @@ const ALLOWED_FIELDS = new Set([
  * topic, source text, minutes and quality are the script-generation lib's;
  * unknown fields (a `userId`, say) are refused rather than ignored. `sourceUrl` (an absolute
  * http(s) URL without credentials, at most `SOURCE_URL_MAX_CHARS`) replaces
- * `sourceText`: giving both is refused. Whether its address is public is checked when the
+ * `sourceText`: giving both is refused. `sourceId` (from `POST /api/sources`, of
+ * `SOURCE_ID_PATTERN`) names an uploaded file instead; one source at most. Whether its address is public is checked when the
  * pipeline reads it (after DNS resolution), not here. `language` must be one of
  * `EPISODE_LANGUAGES` (`GET /api/options`), the quality must have voices in it, and the hosts
  * (`[{ name }]`, one for a lecture, two or three otherwise; or the format's default count) may
@@ -82,14 +87,22 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
   if (unknown) {
     throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
   }
-  const { seriesId, sourceUrl, ...scriptFields } = body as Record<string, unknown>;
+  const { seriesId, sourceUrl, sourceId, ...scriptFields } = body as Record<string, unknown>;
   const series = parseSeriesId(seriesId);
   const link = parseSourceUrl(sourceUrl);
+  const file = parseSourceId(sourceId);
   if (link !== undefined && scriptFields['sourceText'] !== undefined) {
     throw new PodcastRequestError(
       'invalid_field',
       'Give sourceText or sourceUrl, not both.',
       'sourceUrl',
+    );
+  }
+  if (file !== undefined && (link !== undefined || scriptFields['sourceText'] !== undefined)) {
+    throw new PodcastRequestError(
+      'invalid_field',
+      'Give one source: sourceText, sourceUrl or sourceId.',
+      'sourceId',
     );
   }
   const language = scriptFields['language'];
@@ -108,6 +121,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       topic: request.topic,
       sourceText: request.sourceText,
       ...(link === undefined ? {} : { sourceUrl: link }),
+      ...(file === undefined ? {} : { sourceId: file }),
       minutes: request.minutes,
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
@@ -134,6 +148,19 @@ function parseSeriesId(seriesId: unknown): string | undefined {
     );
   }
   return series;
+}
+
+/** An absent source id is none; a given one must be one `POST /api/sources` makes. */
+function parseSourceId(sourceId: unknown): string | undefined {
+  if (sourceId === undefined || sourceId === null) return undefined;
+  if (typeof sourceId !== 'string' || !SOURCE_ID_PATTERN.test(sourceId)) {
+    throw new PodcastRequestError(
+      'invalid_field',
+      'sourceId must be an id POST /api/sources answered (src-….pdf, .html, .md or .txt).',
+      'sourceId',
+    );
+  }
+  return sourceId;
 }
 
 /** An absent source link is none; a given one must pass {@link sourceUrlProblem}. */

@@ -22,6 +22,7 @@ export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<
     ...(job.hosts === undefined ? {} : { hosts: job.hosts }),
     ...(job.language === undefined ? {} : { language: job.language }),
     ...(job.sourceUrl === undefined ? {} : { sourceUrl: job.sourceUrl }),
+    ...(job.sourceId === undefined ? {} : { sourceId: job.sourceId }),
     seriesId: job.seriesId,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

@@ -6,15 +6,16 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
+import type { SourceUploads } from '../ports/source-uploads';
 
 /**
  * What the routes use: the jobs table, the quota ledger (which also reads plans),
  * the feeds table and the series' episodes (the feed routes), the queue, the episode links,
- * a logger and the clock.
+ * the source upload forms, a logger and the clock.
  *
  * @example
  * ```ts
- * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, queue, links, logger, now: () => new Date() };
+ * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, queue, links, uploads, logger, now: () => new Date() };
  * ```
  */
 export interface RouteDeps {
@@ -24,6 +25,7 @@ export interface RouteDeps {
   ledger: QuotaLedger;
   queue: JobQueue;
   links: EpisodeLinks;
+  uploads: SourceUploads;
   logger: Logger;
   now: () => Date;
 }

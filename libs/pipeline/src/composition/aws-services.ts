@@ -17,6 +17,7 @@ import {
   type SpeechEngine,
 } from '@lumcast/script-generation';
 import { PresignedEpisodeLinks } from '../adapters/presigned-episode-links';
+import { PresignedSourceUploads } from '../adapters/presigned-source-uploads';
 import { S3ObjectStore } from '../adapters/s3-object-store';
 import { SqsJobQueue } from '../adapters/sqs-job-queue';
 import { StepFunctionsStarter } from '../adapters/step-functions-starter';
@@ -81,6 +82,11 @@ export function episodeLinksFrom(env: Environment, s3: S3Client): PresignedEpiso
     bucket: env.LUMCAST_AUDIO_BUCKET,
     expiresInSeconds: env.LUMCAST_URL_EXPIRY_SECONDS,
   });
+}
+
+/** Presigned upload forms for source files into `LUMCAST_AUDIO_BUCKET`. @example `sourceUploadsFrom(env, s3)` */
+export function sourceUploadsFrom(env: Environment, s3: S3Client): PresignedSourceUploads {
+  return new PresignedSourceUploads({ client: s3, bucket: env.LUMCAST_AUDIO_BUCKET });
 }
 
 /** The job queue at `LUMCAST_QUEUE_URL`. @example `jobQueueFrom(env, sqs)` */
@@ -201,6 +207,7 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
     sources: once(() => sourceFetcherFrom()),
     store: once(() => audioStoreFrom(env, clients.s3())),
     links: once(() => episodeLinksFrom(env, clients.s3())),
+    uploads: once(() => sourceUploadsFrom(env, clients.s3())),
     queue: once(() => jobQueueFrom(env, clients.sqs())),
     starter: once(() => executionStarterFrom(env, clients.sfn())),
     writer: once(() => scriptWriterFrom(env, clients.bedrock)),

@@ -32,6 +32,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
           ledger: services.ledger(),
           queue: services.queue(),
           links: services.links(),
+          uploads: services.uploads(),
         },
         identity,
       ),

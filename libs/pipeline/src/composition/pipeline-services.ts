@@ -10,6 +10,7 @@ import type { ExecutionStarter } from '../ports/execution-starter';
 import type { JobQueue } from '../ports/job-queue';
 import type { ObjectStore } from '../ports/object-store';
 import type { SourceFetcher } from '../ports/source-fetcher';
+import type { SourceUploads } from '../ports/source-uploads';
 
 /**
  * The services the handlers are built from, each created on first use: AWS
@@ -29,6 +30,7 @@ export interface PipelineServices {
   sources(): SourceFetcher;
   store(): ObjectStore;
   links(): EpisodeLinks;
+  uploads(): SourceUploads;
   queue(): JobQueue;
   starter(): ExecutionStarter;
   writer(): ScriptWriter;

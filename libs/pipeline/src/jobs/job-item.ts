@@ -36,6 +36,7 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'hosts',
   'language',
   'sourceUrl',
+  'sourceId',
   'seriesId',
   'createdAt',
   'updatedAt',

@@ -60,6 +60,8 @@ export interface JobRecord {
   sourceText?: string;
   /** The source link the pipeline reads instead of `sourceText`. */
   sourceUrl?: string;
+  /** The uploaded source file (`POST /api/sources`) the pipeline reads instead of `sourceText`. */
+  sourceId?: string;
   minutes: number;
   quality: VoiceQuality;
   /** The episode's format (`PODCAST_FORMATS`); absent means `deep-dive`. */
@@ -103,6 +105,8 @@ export interface PublicJob {
   language?: string;
   /** The source link the episode was written from, if it had one. */
   sourceUrl?: string;
+  /** The uploaded source file the episode was written from, if it had one. */
+  sourceId?: string;
   seriesId?: string;
   createdAt: string;
   updatedAt: string;

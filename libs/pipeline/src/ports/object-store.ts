@@ -2,7 +2,8 @@
  * Where audio, chunks and scripts are kept: S3 in AWS, a folder on disk in the
  * local stack. Keys are the S3 keys of the pipeline contract
  * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json`,
- * `episodes/<user>/<job>/episode.mp3`, `episodes/<user>/<job>/captions.vtt`).
+ * `episodes/<user>/<job>/episode.mp3`, `episodes/<user>/<job>/captions.vtt`,
+ * `sources/<user>/<sourceId>`).
  *
  * `get` of a key with no object throws `ObjectNotFoundError` (from `errors.ts`) with the
  * key, whatever the store; every other failure of the store is rethrown unchanged.
@@ -31,4 +32,6 @@ export const objectKeys = {
     `scripts/${userId}/${jobId}.part-${part}.json`,
   episodeAudio: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/episode.mp3`,
   episodeCaptions: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/captions.vtt`,
+  /** An uploaded source file (`POST /api/sources`), kept for a day by the bucket's lifecycle. */
+  source: (userId: string, sourceId: string) => `sources/${userId}/${sourceId}`,
 };

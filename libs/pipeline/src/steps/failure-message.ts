@@ -11,6 +11,7 @@ export type FailureKind =
   | 'speech_failed'
   | 'script_failed'
   | 'source_unreadable'
+  | 'source_file_unreadable'
   | 'assembly_failed'
   | 'timed_out'
   | 'aborted'
@@ -32,6 +33,8 @@ export const FAILURE_MESSAGES: Readonly<Record<FailureKind, string>> = Object.fr
   script_failed: 'The script of this episode could not be written; nothing was charged.',
   source_unreadable:
     'The source link could not be read as text; nothing was charged. Use a public web page, PDF or text file under 10 MB, or paste the text instead.',
+  source_file_unreadable:
+    'The uploaded source file could not be read as text; nothing was charged. Upload a PDF, HTML, Markdown or plain-text file under 10 MB that has text in it (within 15 minutes of asking to upload it), or paste the text instead.',
   assembly_failed: 'The audio of this episode could not be put together; nothing was charged.',
   timed_out: 'The episode took too long to make and was stopped; nothing was charged.',
   aborted: 'The episode was stopped before it was finished; nothing was charged.',
@@ -55,6 +58,7 @@ const KIND_BY_ERROR: Readonly<Record<string, FailureKind>> = {
   ModelRequestError: 'script_failed',
   ModelUnavailableError: 'script_failed',
   SourceLinkError: 'source_unreadable',
+  SourceFileError: 'source_file_unreadable',
   AudioAssemblyError: 'assembly_failed',
   AudioFormatError: 'assembly_failed',
   InvalidAudioOptionsError: 'assembly_failed',

@@ -9,14 +9,16 @@ import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
 import type { SourceFetcher } from '../ports/source-fetcher';
+import { readSourceFile } from '../sources/source-file-reader';
 import { JobStateError } from './step-errors';
 import type { ScriptArtifact, WriteScriptOutput } from './write-script';
 
 /**
  * The start both script steps share (WriteScript, and WriteOutline for long episodes): the job
  * must exist and not be final; it moves to `writing_script`, a job in a series gets the
- * series' memory, and a job with a source link gets the link's text (read once, here; a link
- * that cannot be read throws `SourceLinkError`, which fails the job uncharged). Throws
+ * series' memory, and a job with a source link or an uploaded file gets its text (read once,
+ * here; a link that cannot be read throws `SourceLinkError`, a file `SourceFileError`, and
+ * either fails the job uncharged). Throws
  * {@link JobStateError} for a missing or final job.
  *
  * @example
@@ -25,7 +27,7 @@ import type { ScriptArtifact, WriteScriptOutput } from './write-script';
  * ```
  */
 export async function startScriptWriting(
-  deps: { jobs: JobsTable; seriesMemory: SeriesMemory; sources: SourceFetcher },
+  deps: { jobs: JobsTable; seriesMemory: SeriesMemory; sources: SourceFetcher; store: ObjectStore },
   { userId, jobId }: { userId: string; jobId: string },
 ): Promise<{
   job: JobRecord;
@@ -40,9 +42,13 @@ export async function startScriptWriting(
   const series = job.seriesId
     ? await deps.seriesMemory.recall({ userId, seriesId: job.seriesId })
     : undefined;
-  // A source link is read here, once: the outline keeps the text for the chapters after it.
+  // A source link or file is read here, once: the outline keeps the text for the chapters after it.
   const sourceText =
-    job.sourceUrl === undefined ? job.sourceText : await deps.sources.fetchText(job.sourceUrl);
+    job.sourceUrl !== undefined
+      ? await deps.sources.fetchText(job.sourceUrl)
+      : job.sourceId !== undefined
+        ? await readSourceFile(deps.store, userId, job.sourceId)
+        : job.sourceText;
   return { job, series, sourceText };
 }
 

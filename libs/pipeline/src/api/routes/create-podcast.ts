@@ -59,6 +59,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       topic: request.topic,
       sourceText: request.sourceText,
       ...(request.sourceUrl === undefined ? {} : { sourceUrl: request.sourceUrl }),
+      ...(request.sourceId === undefined ? {} : { sourceId: request.sourceId }),
       minutes: request.minutes,
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),

@@ -1,0 +1,94 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SourceUploads, UploadForm } from '@lumcast/pipeline';
+import { LINK_SECRET_BYTES } from './link-secret';
+
+/**
+ * The local server's route that receives upload forms (`multipart/form-data`, as S3's POST
+ * Object takes them).
+ *
+ * @example
+ * ```ts
+ * LOCAL_UPLOAD_PATH; // '/api/sources/upload'
+ * ```
+ */
+export const LOCAL_UPLOAD_PATH = '/api/sources/upload';
+
+/** What a verified local upload form allows: one key, one type, at most `maxBytes`. */
+export interface VerifiedUpload {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+}
+
+/**
+ * {@link SourceUploads} for the local stack, built like a presigned S3 POST: the form's fields
+ * carry the key, the type, the size bound and the expiry, signed with the data folder's link
+ * secret, and the local server ({@link LOCAL_UPLOAD_PATH}) keeps a file only under a form it
+ * verifies, of that type and within that size. The URL is relative (same origin as the
+ * dashboard, as every local link is).
+ *
+ * @example
+ * ```ts
+ * const uploads = new LocalSourceUploads({ secret });
+ * await uploads.formFor({ key: 'sources/alice/src-….pdf', contentType: 'application/pdf', maxBytes: 10485760, expiresInSeconds: 900 });
+ * // { url: '/api/sources/upload', fields: { key, 'Content-Type', 'x-lumcast-max-bytes', 'x-lumcast-expires', 'x-lumcast-signature' } }
+ * ```
+ */
+export class LocalSourceUploads implements SourceUploads {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: { secret: Buffer; now?: () => Date }) {
+    // An empty or short key would let anyone forge a form (an HMAC with key '' is public).
+    if (options.secret.length !== LINK_SECRET_BYTES)
+      throw new RangeError(
+        `The upload key must be ${LINK_SECRET_BYTES} bytes, not ${options.secret.length}`,
+      );
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async formFor(upload: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresInSeconds: number;
+  }): Promise<UploadForm> {
+    const expires = Math.floor(this.now().getTime() / 1000) + upload.expiresInSeconds;
+    return {
+      url: LOCAL_UPLOAD_PATH,
+      fields: {
+        key: upload.key,
+        'Content-Type': upload.contentType,
+        'x-lumcast-max-bytes': String(upload.maxBytes),
+        'x-lumcast-expires': String(expires),
+        'x-lumcast-signature': this.signature(
+          upload.key,
+          upload.contentType,
+          upload.maxBytes,
+          expires,
+        ),
+      },
+    };
+  }
+
+  /** Checks a form's fields (signature and expiry); undefined when they are not a valid form. */
+  verify(fields: (name: string) => string | undefined): VerifiedUpload | undefined {
+    const key = fields('key');
+    const contentType = fields('Content-Type');
+    const maxBytes = Number(fields('x-lumcast-max-bytes'));
+    const expires = Number(fields('x-lumcast-expires'));
+    const signature = fields('x-lumcast-signature') ?? '';
+    if (!key || !contentType || !Number.isInteger(maxBytes) || !Number.isInteger(expires))
+      return undefined;
+    if (expires * 1000 < this.now().getTime()) return undefined;
+    const expected = Buffer.from(this.signature(key, contentType, maxBytes, expires), 'hex');
+    const given = Buffer.from(signature, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { key, contentType, maxBytes };
+  }
+
+  private signature(key: string, contentType: string, maxBytes: number, expires: number): string {
+    return createHmac('sha256', this.options.secret)
+      .update(`upload\n${key}\n${contentType}\n${maxBytes}\n${expires}`)
+      .digest('hex');
+  }
+}

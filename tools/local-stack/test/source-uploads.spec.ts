@@ -1,0 +1,152 @@
+/**
+ * Episodes from uploaded files on the local stack: POST /api/sources gives a signed form, the
+ * local server keeps the file only under a valid form (as S3 keeps a presigned POST), and the
+ * pipeline reads it as the type its id says; a file that is too big, not what it says, or
+ * never uploaded fails the job uncharged.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { LocalStack } from '../local-stack';
+import {
+  callApi,
+  makeEpisode,
+  spokenText,
+  startTestStack,
+  temporaryDataDir,
+  ToneSynthesizer,
+} from './support';
+
+jest.setTimeout(180_000);
+
+interface SourceForm {
+  sourceId: string;
+  uploadUrl: string;
+  uploadFields: Record<string, string>;
+  maxBytes: number;
+}
+
+const request = { topic: 'Lagoons', minutes: 1, quality: 'standard' };
+
+async function lagoonsPdf(): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const line of [
+    'A lagoon is shallow water cut off from the sea by a reef or a sandbar.',
+    'The Venetian lagoon shelters the city of Venice and its one hundred islands.',
+  ]) {
+    document.addPage().drawText(line, { x: 50, y: 700, size: 12, font });
+  }
+  return document.save();
+}
+
+describe('an episode from an uploaded file', () => {
+  const data = temporaryDataDir();
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      dataDir: data.dir,
+      services: { synthesizer: () => new ToneSynthesizer() },
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    data.remove();
+  });
+
+  async function newForm(user: string, contentType: string): Promise<SourceForm> {
+    const answer = await callApi(stack, 'POST', '/api/sources', { user, body: { contentType } });
+    expect(answer.status).toBe(201);
+    return answer.body as SourceForm;
+  }
+
+  async function upload(
+    form: SourceForm,
+    file: Uint8Array | string,
+    changes: Record<string, string> = {},
+  ): Promise<{ status: number; body: string }> {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...form.uploadFields, ...changes })) {
+      body.append(name, value);
+    }
+    body.append('file', new Blob([file]), 'source');
+    const response = await fetch(new URL(form.uploadUrl, stack.url), { method: 'POST', body });
+    return { status: response.status, body: await response.text() };
+  }
+
+  async function quotaOf(user: string) {
+    return (await callApi(stack, 'GET', '/api/quota', { user })).body as {
+      used: number;
+      reserved: number;
+    };
+  }
+
+  it('is written from an uploaded PDF’s pages and charged', async () => {
+    const form = await newForm('nora', 'application/pdf');
+    expect(form.maxBytes).toBe(10 * 1024 * 1024);
+    expect(await upload(form, await lagoonsPdf())).toEqual({ status: 204, body: '' });
+    const job = await makeEpisode(stack, 'nora', { ...request, sourceId: form.sourceId });
+    expect(job).toMatchObject({ status: 'ready', sourceId: form.sourceId });
+    expect(spokenText(data.dir, 'nora', job.jobId)).toMatch(/Venetian lagoon|reef or a sandbar/);
+    expect((await quotaOf('nora')).used).toBe(job.cost);
+  });
+
+  it('is written from an uploaded Markdown file', async () => {
+    const form = await newForm('otto', 'text/markdown');
+    const markdown = '# Lagoons\n\nA **lagoon** is shallow water. Coral atolls ring a lagoon.';
+    expect((await upload(form, markdown)).status).toBe(204);
+    const job = await makeEpisode(stack, 'otto', { ...request, sourceId: form.sourceId });
+    expect(job.status).toBe('ready');
+    expect(spokenText(data.dir, 'otto', job.jobId)).toMatch(/Coral atolls ring a lagoon/);
+  });
+
+  it('refuses a file over maxBytes with 413 and keeps nothing: the episode then fails uncharged', async () => {
+    const form = await newForm('pia', 'text/plain');
+    const answer = await upload(form, new Uint8Array(form.maxBytes + 1).fill(0x61));
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'too_big' } });
+    const job = await makeEpisode(stack, 'pia', { ...request, sourceId: form.sourceId });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(
+      /^The uploaded source file could not be read as text; nothing was charged/,
+    );
+    expect(await quotaOf('pia')).toMatchObject({ used: 0, reserved: 0 });
+  });
+
+  it.each([
+    ['another user’s key', { key: 'sources/someone-else/src-AAAAAAAAAAAAAAAAAAAAAA.txt' }],
+    ['another type', { 'Content-Type': 'text/html' }],
+    ['a later expiry', { 'x-lumcast-expires': String(Math.floor(Date.now() / 1000) + 86_400) }],
+  ])('refuses a form changed to %s with 403', async (_what, change) => {
+    const form = await newForm('quinn', 'text/plain');
+    const answer = await upload(form, 'Lagoons are shallow.', change);
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'access_denied' } });
+  });
+
+  it('fails uncharged when a file said to be a PDF is not one', async () => {
+    const form = await newForm('rosa', 'application/pdf');
+    expect((await upload(form, 'Plain text, not a PDF.')).status).toBe(204);
+    const job = await makeEpisode(stack, 'rosa', { ...request, sourceId: form.sourceId });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/uploaded source file could not be read/);
+    expect(await quotaOf('rosa')).toMatchObject({ used: 0, reserved: 0 });
+  });
+
+  it('cannot read another user’s upload: the id names a file under the caller’s own key only', async () => {
+    const form = await newForm('sam', 'text/plain');
+    expect((await upload(form, 'Sam’s private notes about lagoons.')).status).toBe(204);
+    const job = await makeEpisode(stack, 'tess', { ...request, sourceId: form.sourceId });
+    expect(job.status).toBe('failed');
+    expect(await quotaOf('tess')).toMatchObject({ used: 0, reserved: 0 });
+  });
+
+  it('answers 400 for an upload that is not a form', async () => {
+    const form = await newForm('uma', 'text/plain');
+    const response = await fetch(new URL(form.uploadUrl, stack.url), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'Lagoons',
+    });
+    expect(response.status).toBe(400);
+  });
+});
