@@ -3,7 +3,7 @@
  */
 import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { createApiClient } from '../src/api/api-client';
-import { ApiError, NetworkError, ResponseShapeError } from '../src/api/errors';
+import { ApiError, NetworkError, ResponseShapeError, UploadError } from '../src/api/errors';
 import { sendJson, startLocalHttpServer } from './support/local-http-server';
 
 const QUOTA = {
@@ -116,6 +116,72 @@ describe('createApiClient', () => {
     expect(plain).not.toHaveProperty('sourceUrl');
     route = () => [200, { ...READY_JOB, format: 'rant' }];
     await expect(client().getPodcast('job-1')).rejects.toThrow('unknown format rant');
+  });
+
+  describe('source uploads', () => {
+    const UPLOAD = {
+      sourceId: 'src-AAAAAAAAAAAAAAAAAAAAAA.pdf',
+      uploadUrl: '/upload-here',
+      uploadFields: {
+        key: 'sources/alice/src-AAAAAAAAAAAAAAAAAAAAAA.pdf',
+        'Content-Type': 'application/pdf',
+      },
+      maxBytes: 10485760,
+      expiresAt: '2026-12-06T10:15:00.000Z',
+    };
+
+    it('asks POST /api/sources for a form of the file’s type', async () => {
+      route = () => [201, UPLOAD];
+      await expect(client().createSource('application/pdf')).resolves.toEqual(UPLOAD);
+      expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/sources' });
+      expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+        contentType: 'application/pdf',
+      });
+    });
+
+    it('refuses a form whose fields are not all text', async () => {
+      route = () => [201, { ...UPLOAD, uploadFields: { key: 7 } }];
+      await expect(client().createSource('application/pdf')).rejects.toThrow(ResponseShapeError);
+    });
+
+    it('posts the form’s fields, then the file last, to the upload URL, without the identity header', async () => {
+      route = () => [204, ''];
+      await client().uploadSource(
+        UPLOAD,
+        new Blob(['%PDF-1.7 lagoons'], { type: 'application/pdf' }),
+      );
+      const sent = server.requests[0];
+      expect(sent).toMatchObject({ method: 'POST', url: '/upload-here' });
+      expect(sent?.headers['x-lumcast-user']).toBeUndefined();
+      expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      const body = sent?.body ?? '';
+      const order = ['name="key"', 'name="Content-Type"', 'name="file"'].map((part) =>
+        body.indexOf(part),
+      );
+      expect(order.every((at) => at >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(body).toContain('%PDF-1.7 lagoons');
+    });
+
+    it('turns S3’s refusals into an UploadError in words a user can act on', async () => {
+      route = () => [
+        400,
+        '<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>',
+      ];
+      await expect(client().uploadSource(UPLOAD, new Blob(['x']))).rejects.toThrow(
+        new UploadError('The file is over the 10 MB limit.', {
+          status: 400,
+          code: 'EntityTooLarge',
+        }),
+      );
+      route = () => [
+        403,
+        '<Error><Code>AccessDenied</Code><Message>Policy expired.</Message></Error>',
+      ];
+      await expect(client().uploadSource(UPLOAD, new Blob(['x']))).rejects.toThrow(
+        'The file could not be uploaded (HTTP 403: Policy expired.).',
+      );
+    });
   });
 
   it('reads the episode options: languages with qualities and voices, formats and minutes', async () => {

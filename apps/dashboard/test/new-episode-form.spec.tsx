@@ -2,7 +2,7 @@ import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '../src/api/api-client';
-import { ApiError } from '../src/api/errors';
+import { ApiError, UploadError } from '../src/api/errors';
 import type { CreatePodcastRequest } from '../src/api/types';
 import { NewEpisodeForm } from '../src/components/new-episode-form';
 
@@ -545,5 +545,110 @@ describe('NewEpisodeForm', () => {
     expect(screen.getByLabelText(/Series/)).toHaveAccessibleDescription(
       expect.stringContaining('Series ids may not contain spaces.'),
     );
+  });
+
+  describe('the Source file field', () => {
+    function setupUpload(upload: (file: File, contentType: string) => Promise<string>) {
+      const submitted: CreatePodcastRequest[] = [];
+      const onSubmit = jest.fn(async (request: CreatePodcastRequest) => {
+        submitted.push(request);
+        return { jobId: 'job-1', status: 'queued' as const, estimatedCost: 1 };
+      });
+      const onUpload = jest.fn(upload);
+      render(
+        <NewEpisodeForm
+          quota={{ remaining: 50, limit: 200 }}
+          onSubmit={onSubmit}
+          onUpload={onUpload}
+        />,
+      );
+      return { user: userEvent.setup({ applyAccept: false }), onSubmit, onUpload, submitted };
+    }
+
+    it('uploads the chosen file as its type, then sends the episode with the sourceId it got', async () => {
+      const { user, onUpload, submitted } = setupUpload(
+        async () => 'src-AAAAAAAAAAAAAAAAAAAAAA.pdf',
+      );
+      await user.type(screen.getByLabelText('Topic'), 'Lagoons');
+      const pdf = new File(['%PDF-1.7 lagoons'], 'lagoons.pdf', { type: 'application/pdf' });
+      await user.upload(screen.getByLabelText(/Source file/), pdf);
+      await user.click(screen.getByRole('button', { name: 'Make episode' }));
+      expect(await screen.findByText(/Episode queued/)).toBeInTheDocument();
+      expect(onUpload).toHaveBeenCalledWith(pdf, 'application/pdf');
+      expect(submitted).toEqual([
+        expect.objectContaining({ topic: 'Lagoons', sourceId: 'src-AAAAAAAAAAAAAAAAAAAAAA.pdf' }),
+      ]);
+    });
+
+    it('takes a Markdown file by its name when the browser names no type', async () => {
+      const { user, onUpload } = setupUpload(async () => 'src-AAAAAAAAAAAAAAAAAAAAAA.md');
+      await user.type(screen.getByLabelText('Topic'), 'Lagoons');
+      await user.upload(screen.getByLabelText(/Source file/), new File(['# Lagoons'], 'notes.md'));
+      await user.click(screen.getByRole('button', { name: 'Make episode' }));
+      expect(await screen.findByText(/Episode queued/)).toBeInTheDocument();
+      expect(onUpload).toHaveBeenCalledWith(expect.any(File), 'text/markdown');
+    });
+
+    it.each([
+      [
+        'an image',
+        new File(['png'], 'photo.png', { type: 'image/png' }),
+        'Choose a PDF, HTML, Markdown (.md) or plain-text (.txt) file.',
+      ],
+      [
+        'a file over 10 MB',
+        new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }),
+        'The file is 10.0 MB; the limit is 10 MB.',
+      ],
+      ['an empty file', new File([], 'empty.txt', { type: 'text/plain' }), 'The file is empty.'],
+    ])('refuses %s beside the field and uploads nothing', async (_what, file, message) => {
+      const { user, onUpload, onSubmit } = setupUpload(async () => 'unused');
+      await user.type(screen.getByLabelText('Topic'), 'Lagoons');
+      const input = screen.getByLabelText(/Source file/);
+      await user.upload(input, file);
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+      await user.click(screen.getByRole('button', { name: 'Make episode' }));
+      expect(input).toHaveFocus();
+      expect(onUpload).not.toHaveBeenCalled();
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
+
+    it('refuses a file together with a source text: one source at most', async () => {
+      const { user, onUpload } = setupUpload(async () => 'unused');
+      await user.type(screen.getByLabelText('Topic'), 'Lagoons');
+      await user.type(screen.getByLabelText(/Source text/), 'Lagoons are shallow.');
+      const input = screen.getByLabelText(/Source file/);
+      await user.upload(input, new File(['Lagoons'], 'notes.txt', { type: 'text/plain' }));
+      await user.click(screen.getByRole('button', { name: 'Make episode' }));
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(
+          'Give one source: a source text, a source link or a file, not more.',
+        ),
+      );
+      expect(onUpload).not.toHaveBeenCalled();
+    });
+
+    it('shows an upload refusal beside the field and sends no episode', async () => {
+      const { user, onSubmit } = setupUpload(async () => {
+        throw new UploadError('The file is over the 10 MB limit.', {
+          status: 413,
+          code: 'too_big',
+        });
+      });
+      await user.type(screen.getByLabelText('Topic'), 'Lagoons');
+      const input = screen.getByLabelText(/Source file/);
+      await user.upload(input, new File(['Lagoons'], 'notes.txt', { type: 'text/plain' }));
+      await user.click(screen.getByRole('button', { name: 'Make episode' }));
+      expect(await screen.findByText('The file is over the 10 MB limit.')).toBeInTheDocument();
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining('The file is over the 10 MB limit.'),
+      );
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
+
+    it('is not offered when the dashboard cannot upload', () => {
+      render(<NewEpisodeForm quota={{ remaining: 50, limit: 200 }} onSubmit={jest.fn()} />);
+      expect(screen.queryByLabelText(/Source file/)).not.toBeInTheDocument();
+    });
   });
 });

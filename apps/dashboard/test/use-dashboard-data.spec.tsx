@@ -52,6 +52,12 @@ function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[])
     revokeFeed: async () => {
       throw new Error('not used');
     },
+    createSource: async () => {
+      throw new Error('not used');
+    },
+    uploadSource: async () => {
+      throw new Error('not used');
+    },
   };
   return { api, calls };
 }

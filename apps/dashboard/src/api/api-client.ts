@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { ApiError, NetworkError, ResponseShapeError, UploadError } from './errors';
 import {
   parseEpisodeOptions,
   parseFeed,
@@ -7,6 +7,7 @@ import {
   parseJobList,
   parseJobPage,
   parseQuotaSummary,
+  parseSourceUpload,
   parseUsageHistory,
 } from './parse-responses';
 import type {
@@ -19,6 +20,7 @@ import type {
   PodcastPage,
   PodcastPageRequest,
   QuotaSummary,
+  SourceUpload,
   UsageHistory,
 } from './types';
 
@@ -49,6 +51,18 @@ export interface ApiClient {
   listPodcastsPage(request?: PodcastPageRequest): Promise<PodcastPage>;
   getPodcast(jobId: string): Promise<Job>;
   createPodcast(request: CreatePodcastRequest): Promise<CreatePodcastAccepted>;
+  /**
+   * A source id and an upload form for a file of `contentType` (PDF, HTML, Markdown or plain
+   * text): `POST /api/sources` (201). An unsupported type is a 400 ApiError on `contentType`.
+   */
+  createSource(contentType: string): Promise<SourceUpload>;
+  /**
+   * Uploads a file with a form {@link createSource} gave: `multipart/form-data` to its
+   * `uploadUrl` (S3 in AWS, the local server locally), its fields then the file, with no
+   * identity (the form is the permission). A refusal (413 too big, 403 expired or changed) is
+   * an {@link UploadError} with the receiver's message.
+   */
+  uploadSource(upload: SourceUpload, file: Blob): Promise<void>;
   /** The caller's feed links, newest first: `GET /api/feeds`. */
   listFeeds(): Promise<Feed[]>;
   /**
@@ -87,6 +101,27 @@ async function readJson(response: Response, where: string): Promise<unknown> {
     if (!response.ok) return undefined;
     throw new ResponseShapeError(`${where}: the answer is not JSON`, { cause });
   }
+}
+
+/** The words of an upload refusal: S3's XML `<Message>`, the local server's JSON, or the status. */
+function uploadRefusal(status: number, text: string): UploadError {
+  const xmlMessage = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
+  const xmlCode = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+  let json: { error?: { code?: unknown; message?: unknown } } | undefined;
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    json = undefined;
+  }
+  const message =
+    typeof json?.error?.message === 'string' ? json.error.message : (xmlMessage ?? '');
+  const code =
+    typeof json?.error?.code === 'string' ? json.error.code : (xmlCode ?? `http_${status}`);
+  const sentence =
+    status === 413 || code === 'EntityTooLarge' || code === 'too_big'
+      ? 'The file is over the 10 MB limit.'
+      : `The file could not be uploaded (HTTP ${status}${message ? `: ${message}` : ''}).`;
+  return new UploadError(sentence, { status, code });
 }
 
 function toApiError(status: number, body: unknown, where: string): ApiError {
@@ -196,6 +231,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         status: 'queued',
         estimatedCost: typeof accepted.estimatedCost === 'number' ? accepted.estimatedCost : NaN,
       };
+    },
+    createSource: async (contentType) =>
+      parseSourceUpload(await request('POST', '/api/sources', { contentType })),
+    uploadSource: async (upload, file) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(upload.uploadFields)) form.append(name, value);
+      form.append('file', file);
+      let response: Response;
+      try {
+        response = await doFetch(upload.uploadUrl, {
+          method: 'POST',
+          body: form,
+          cache: 'no-store',
+        });
+      } catch (cause) {
+        throw new NetworkError(
+          `upload: ${cause instanceof Error ? cause.message : String(cause)}`,
+          { cause },
+        );
+      }
+      if (!response.ok) throw uploadRefusal(response.status, await response.text());
     },
     listFeeds: async () => parseFeedList(await request('GET', '/api/feeds')),
     createFeed: async ({ seriesId }) =>

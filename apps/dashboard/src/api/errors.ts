@@ -68,6 +68,27 @@ export class ResponseShapeError extends DashboardError {
 }
 
 /**
+ * The upload form refused a source file (S3, or the local server, answered an error status):
+ * over the size limit, of another type, or a form that expired.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof UploadError && error.status === 413) showMessage('The file is too big.');
+ * ```
+ */
+export class UploadError extends DashboardError {
+  override name = 'UploadError';
+  readonly status: number;
+  readonly code: string;
+
+  constructor(message: string, init: { status: number; code: string }) {
+    super(message);
+    this.status = init.status;
+    this.code = init.code;
+  }
+}
+
+/**
  * `/config.json` is missing or does not describe a known identity mode.
  *
  * @example

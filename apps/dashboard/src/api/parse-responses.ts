@@ -10,6 +10,7 @@ import {
   type JobStatus,
   type PodcastPage,
   type QuotaSummary,
+  type SourceUpload,
   type UsageHistory,
 } from './types';
 
@@ -63,6 +64,12 @@ function sourceUrlOf(job: Record<string, unknown>, where: string): { sourceUrl?:
   return sourceUrl === undefined ? {} : { sourceUrl };
 }
 
+/** A job's `sourceId` (an uploaded file), when it has one (absent, not undefined, otherwise). */
+function sourceIdOf(job: Record<string, unknown>, where: string): { sourceId?: string } {
+  const sourceId = optionalStr(job, 'sourceId', where);
+  return sourceId === undefined ? {} : { sourceId };
+}
+
 /** A job's `language`, when it has one (absent, not undefined, otherwise). */
 function languageOf(job: Record<string, unknown>, where: string): { language?: string } {
   const language = optionalStr(job, 'language', where);
@@ -112,6 +119,7 @@ export function parseJob(value: unknown, where = 'job'): Job {
     ...formatOf(job, where),
     ...languageOf(job, where),
     ...sourceUrlOf(job, where),
+    ...sourceIdOf(job, where),
     seriesId: optionalStr(job, 'seriesId', where),
     createdAt: str(job, 'createdAt', where),
     updatedAt: optionalStr(job, 'updatedAt', where) ?? str(job, 'createdAt', where),
@@ -355,5 +363,42 @@ export function parseEpisodeOptions(value: unknown): EpisodeOptions {
     formats,
     minutes: parseRange(body['minutes'], `${where}.minutes`),
     defaultLanguage,
+  };
+}
+
+/**
+ * Checks the body of `POST /api/sources`: a non-empty `sourceId`, an `uploadUrl` (absolute
+ * http(s) in AWS, a same-origin path locally), its `uploadFields` (strings), `maxBytes` and
+ * `expiresAt`.
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ * @example
+ * ```ts
+ * const upload = parseSourceUpload(await response.json());
+ * ```
+ */
+export function parseSourceUpload(value: unknown): SourceUpload {
+  const where = 'POST /api/sources';
+  const body = asObject(value, where);
+  const sourceId = str(body, 'sourceId', where);
+  if (sourceId.length === 0) throw new ResponseShapeError(`${where}: "sourceId" is empty`);
+  const uploadUrl = str(body, 'uploadUrl', where);
+  if (!isHttpUrl(uploadUrl) && !uploadUrl.startsWith('/')) {
+    throw new ResponseShapeError(`${where}: "uploadUrl" is neither an http(s) URL nor a path`);
+  }
+  const fields = asObject(body['uploadFields'], `${where} uploadFields`);
+  const uploadFields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (typeof field !== 'string') {
+      throw new ResponseShapeError(`${where}: upload field "${name}" is not a string`);
+    }
+    uploadFields[name] = field;
+  }
+  return {
+    sourceId,
+    uploadUrl,
+    uploadFields,
+    maxBytes: num(body, 'maxBytes', where),
+    expiresAt: str(body, 'expiresAt', where),
   };
 }

@@ -86,6 +86,24 @@ export type QuotaSummary = Omit<
 export type CreatePodcastRequest = PodcastRequest;
 
 /**
+ * The 201 answer to `POST /api/sources`: the id to give `POST /api/podcasts`, and the form to
+ * upload the file with (`multipart/form-data` to `uploadUrl`: every `uploadFields` entry, then
+ * the file as `file`), within `maxBytes` and before `expiresAt`.
+ *
+ * @example
+ * ```ts
+ * const upload: SourceUpload = { sourceId: 'src-….pdf', uploadUrl: '/api/sources/upload', uploadFields: { key: 'sources/alice/src-….pdf' }, maxBytes: 10485760, expiresAt: '2026-12-06T10:15:00.000Z' };
+ * ```
+ */
+export interface SourceUpload {
+  sourceId: string;
+  uploadUrl: string;
+  uploadFields: Record<string, string>;
+  maxBytes: number;
+  expiresAt: string;
+}
+
+/**
  * The 202 answer to `POST /api/podcasts`.
  *
  * @example

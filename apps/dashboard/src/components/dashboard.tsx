@@ -47,6 +47,11 @@ export function Dashboard(props: { api: ApiClient }) {
           quota={quota.data}
           options={options.data}
           onSubmit={(request) => api.createPodcast(request)}
+          onUpload={async (file, contentType) => {
+            const upload = await api.createSource(contentType);
+            await api.uploadSource(upload, file);
+            return upload.sourceId;
+          }}
           onCreated={() => {
             void reloadJobs();
             void reloadQuota();

@@ -2,7 +2,7 @@
 
 import { VOICE_QUALITIES } from '@lumcast/quota';
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { ApiError, describeError } from '../api/errors';
+import { ApiError, describeError, UploadError } from '../api/errors';
 import type { CreatePodcastAccepted, CreatePodcastRequest, EpisodeOptions } from '../api/types';
 import { weeklyFit } from '../domain/cost';
 import type { EpisodeField } from '../domain/episode-draft';
@@ -17,7 +17,8 @@ import {
   TOPIC_MAX_CHARS,
   type PodcastFormat,
 } from '@lumcast/script-generation';
-import { SOURCE_URL_MAX_CHARS } from '@lumcast/pipeline';
+import { SOURCE_URL_MAX_CHARS, type SourceFileType } from '@lumcast/pipeline';
+import { SOURCE_FILE_ACCEPT, sourceFileProblem, sourceFileType } from '../domain/source-file';
 import { EPISODE_FIELDS, useEpisodeDraft } from '../hooks/use-episode-draft';
 import { QUALITY_LABELS } from './cost-calculator';
 import { EpisodeCostQuote, fitWarning, type FormQuota } from './episode-cost-quote';
@@ -112,6 +113,11 @@ export function NewEpisodeForm(props: {
   /** `GET /api/options`: the languages (with their qualities and voices) the form offers. */
   options?: EpisodeOptions;
   onSubmit: (request: CreatePodcastRequest) => Promise<CreatePodcastAccepted>;
+  /**
+   * Uploads a chosen source file and answers its `sourceId` (`POST /api/sources`, then the
+   * upload form). Without it the form offers no Source file field.
+   */
+  onUpload?: (file: File, contentType: SourceFileType) => Promise<string>;
   onCreated?: (accepted: CreatePodcastAccepted) => void;
   /** The server refused the episode (a 4xx/5xx answer): the quota shown may be out of date. */
   onRefused?: (error: ApiError) => void;
@@ -123,7 +129,12 @@ export function NewEpisodeForm(props: {
   const [status, setStatus] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [confirmingCost, setConfirmingCost] = useState<number | undefined>();
+  const [sourceFile, setSourceFile] = useState<File | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  // A new key empties the file input once its file was sent.
+  const [fileInputKey, setFileInputKey] = useState(0);
   const baseId = useId();
+  const sourceFileId = `${baseId}-sourceFile`;
   const ids = Object.fromEntries(
     EPISODE_FIELDS.map((field) => [field, `${baseId}-${field}`]),
   ) as Record<EpisodeField, string>;
@@ -153,14 +164,38 @@ export function NewEpisodeForm(props: {
     };
   }
 
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setSourceFile(file);
+    setFileError(file ? sourceFileProblem(file) : undefined);
+    setConfirmingCost(undefined);
+    setStatus(undefined);
+    setRefusal(undefined);
+  }
+
+  /** What keeps the chosen file from being sent, if anything (also: one source at most). */
+  function fileProblem(): string | undefined {
+    if (!sourceFile) return undefined;
+    if (draft.sourceText.trim() !== '' || draft.sourceUrl.trim() !== '') {
+      return 'Give one source: a source text, a source link or a file, not more.';
+    }
+    return sourceFileProblem(sourceFile);
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
     setRefusal(undefined);
     setStatus(undefined);
     const checked = episode.check();
+    const fileRefusal = fileProblem();
+    setFileError(fileRefusal);
     if (!checked.ok) {
       if (checked.firstInvalid) document.getElementById(ids[checked.firstInvalid])?.focus();
+      return;
+    }
+    if (fileRefusal) {
+      document.getElementById(sourceFileId)?.focus();
       return;
     }
     if (fit !== 'fits' && confirmingCost !== cost) {
@@ -169,16 +204,34 @@ export function NewEpisodeForm(props: {
     }
     setSubmitting(true);
     try {
-      const accepted = await props.onSubmit(checked.request);
+      let request = checked.request;
+      if (sourceFile && props.onUpload) {
+        setStatus('Uploading the source file…');
+        const sourceId = await props.onUpload(
+          sourceFile,
+          sourceFileType(sourceFile) ?? 'text/plain',
+        );
+        request = { ...request, sourceId };
+      }
+      const accepted = await props.onSubmit(request);
       episode.sent();
+      setSourceFile(undefined);
+      setFileInputKey((key) => key + 1);
       setConfirmingCost(undefined);
       setStatus(
         `Episode queued (${accepted.estimatedCost} ${accepted.estimatedCost === 1 ? 'slot' : 'slots'} estimated). Follow it under Episodes.`,
       );
       props.onCreated?.(accepted);
     } catch (error) {
+      setStatus(undefined);
       const refusedField = error instanceof ApiError ? episodeFieldOf(error.field) : undefined;
-      if (error instanceof ApiError && refusedField !== undefined) {
+      if (
+        error instanceof UploadError ||
+        (error instanceof ApiError && (error.field === 'contentType' || error.field === 'sourceId'))
+      ) {
+        setFileError(error.message);
+        document.getElementById(sourceFileId)?.focus();
+      } else if (error instanceof ApiError && refusedField !== undefined) {
         episode.fieldRefused(refusedField, error.message);
       } else if (error instanceof ApiError) {
         // The server's words, unchanged: it knows what it held and why it refused.
@@ -235,6 +288,26 @@ export function NewEpisodeForm(props: {
             />
           )}
         </Field>
+
+        {props.onUpload ? (
+          <Field
+            id={sourceFileId}
+            label={optional('Source file')}
+            hint="A PDF, HTML, Markdown or plain-text file up to 10 MB; Lumcast reads it instead of pasted text."
+            error={fileError}
+          >
+            {(control) => (
+              <input
+                {...control}
+                key={fileInputKey}
+                name="sourceFile"
+                type="file"
+                accept={SOURCE_FILE_ACCEPT}
+                onChange={chooseFile}
+              />
+            )}
+          </Field>
+        ) : null}
 
         <Field id={ids.language} label="Language" error={errors.language}>
           {(control) => (

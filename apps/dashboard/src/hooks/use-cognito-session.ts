@@ -155,6 +155,8 @@ export function useCognitoSession(
       listPodcastsPage: signedOutOn401(client.listPodcastsPage),
       getPodcast: signedOutOn401(client.getPodcast),
       createPodcast: signedOutOn401(client.createPodcast),
+      createSource: signedOutOn401(client.createSource),
+      uploadSource: client.uploadSource,
       listFeeds: signedOutOn401(client.listFeeds),
       createFeed: signedOutOn401(client.createFeed),
       revokeFeed: signedOutOn401(client.revokeFeed),

@@ -88,6 +88,12 @@ export function pagedJobsApi(options: {
     revokeFeed: async () => {
       throw new Error('not used');
     },
+    createSource: async () => {
+      throw new Error('not used');
+    },
+    uploadSource: async () => {
+      throw new Error('not used');
+    },
   };
   return {
     api,
