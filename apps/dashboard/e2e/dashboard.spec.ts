@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parseFeed } from 'podcast-partytime';
 
 const SOURCE_TEXT = [
@@ -10,14 +11,27 @@ const SOURCE_TEXT = [
   'The Bay of Fundy in Canada has the largest tidal range in the world, more than fifteen metres.',
 ].join(' ');
 
-/** A Spanish source, for an episode written and spoken in Spanish. */
-const SPANISH_SOURCE_TEXT = [
+/** A Spanish source, one sentence per line of a PDF, for an episode written and spoken in Spanish. */
+const SPANISH_SOURCE_LINES = [
   'Los ríos excavan sus valles a lo largo de miles de años arrastrando arena y piedras.',
   'En la montaña el agua corre deprisa y corta valles estrechos con forma de V.',
   'Cerca del mar el río pierde fuerza, se ensancha y deja sus sedimentos en llanuras fértiles.',
   'Las crecidas de primavera mueven más material que todo el resto del año.',
   'El cañón del Colorado muestra dos mil millones de años de historia en sus paredes.',
-].join(' ');
+];
+
+/** A two-page PDF of {@link SPANISH_SOURCE_LINES}, made by pdf-lib as a user's file would be. */
+async function spanishPdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const lines of [SPANISH_SOURCE_LINES.slice(0, 3), SPANISH_SOURCE_LINES.slice(3)]) {
+    const page = document.addPage();
+    lines.forEach((line, index) =>
+      page.drawText(line, { x: 40, y: 760 - index * 20, size: 10, font }),
+    );
+  }
+  return Buffer.from(await document.save());
+}
 
 interface QuotaBody {
   used: number;
@@ -186,7 +200,7 @@ test.describe('the dashboard on the local stack', () => {
     expect((await quotaOf(request, bob)).used).toBe(0);
   });
 
-  test('a user makes a Spanish debate in a series and subscribes to its feed: the link the panel copies parses in Podcast Index’s parser in Spanish, its enclosure plays by Range, and a revoke ends it', async ({
+  test('a user makes a Spanish debate in a series from an uploaded PDF and subscribes to its feed: the link the panel copies parses in Podcast Index’s parser in Spanish, its enclosure plays by Range, and a revoke ends it', async ({
     page,
     context,
     request,
@@ -197,10 +211,12 @@ test.describe('the dashboard on the local stack', () => {
     await page.goto('/');
     await pickUser(page, `carol-${run}`);
 
-    // A debate of the series in Spanish (Spain), made in the form.
+    // A debate of the series in Spanish (Spain), from a PDF uploaded in the form.
     const form = page.getByRole('region', { name: 'New episode' });
     await form.getByLabel('Topic').fill('How rivers shape valleys');
-    await form.getByLabel(/Source text/).fill(SPANISH_SOURCE_TEXT);
+    await form
+      .getByLabel(/Source file/)
+      .setInputFiles({ name: 'rios.pdf', mimeType: 'application/pdf', buffer: await spanishPdf() });
     await form.getByLabel('Language').selectOption('es-ES');
     await form.getByLabel('Format').selectOption('debate');
     await form.getByLabel('Minutes').fill('1');
@@ -243,9 +259,12 @@ test.describe('the dashboard on the local stack', () => {
     expect(part.status()).toBe(206);
     expect(part.headers()['content-range']).toBe(`bytes 0-1023/${item?.enclosure?.length}`);
     expect((await part.body()).byteLength).toBe(1024);
-    // The transcript is WebVTT, and the offline hosts said what a debate needs.
-    const transcript = await request.get(item?.podcastTranscripts?.[0]?.url as string);
-    expect(await transcript.text()).toMatch(/^WEBVTT[\s\S]*You asked for\s+a\s+debate/);
+    // The transcript is WebVTT, read from the PDF, and the offline hosts said what a debate needs.
+    const transcript = await (
+      await request.get(item?.podcastTranscripts?.[0]?.url as string)
+    ).text();
+    expect(transcript).toMatch(/^WEBVTT[\s\S]*You asked for\s+a\s+debate/);
+    expect(transcript.replace(/\s+/g, ' ')).toContain('El cañón del Colorado muestra');
     const chapters = await request.get(item?.podcastChapters?.url as string);
     expect(((await chapters.json()) as { version: string }).version).toBe('1.2.0');
 
