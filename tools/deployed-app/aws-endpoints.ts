@@ -7,6 +7,7 @@ import { AwsServiceError, LocalServiceStartError } from './errors';
 import type { IamEvaluator } from './iam-evaluator';
 import { NodeSha256 } from './node-sha256';
 import { S3RVER_CREDENTIALS } from './s3-server';
+import { readPostObjectForm, verifyPostObject, type AcceptedPostObject } from './s3-post-object';
 import {
   serviceCallOf,
   type Authorization,
@@ -115,7 +116,10 @@ export interface AwsEndpoints {
   readonly calls: readonly RecordedCall[];
   /** The calls IAM refused. */
   denials(): RecordedCall[];
-  /** Requests refused before IAM: bad, expired or unknown signatures. */
+  /**
+   * Requests refused before IAM: bad, expired or unknown signatures, and browser POST uploads
+   * whose form S3 would refuse (policy expired or not met, too big, extra fields).
+   */
   readonly signatureRefusals: readonly {
     service: FrontDoorService;
     code: string;
@@ -372,6 +376,29 @@ function queryWithoutAuth(rawQuery: string): string {
 const S3_FORWARDED_HEADERS =
   /^(content-type|content-md5|content-encoding|content-disposition|content-language|cache-control|expires|range|if-match|if-none-match|if-modified-since|if-unmodified-since|x-amz-meta-.+|x-amz-copy-source.*|x-amz-server-side-encryption.*|x-amz-storage-class|x-amz-tagging|x-amz-checksum-.+|x-amz-sdk-checksum-algorithm|x-amz-decoded-content-length)$/;
 
+/**
+ * Whether an S3 request is a browser-based POST Object upload: a `multipart/form-data` POST to a
+ * bucket (path style, no key) that carries no SigV4 header or query (the form signs itself).
+ */
+function isPostObject(request: ReceivedRequest): boolean {
+  const [bucket = '', ...rest] = request.path.replace(/^\//, '').split('/');
+  return (
+    request.method.toUpperCase() === 'POST' &&
+    bucket !== '' &&
+    rest.join('') === '' &&
+    request.headers['authorization'] === undefined &&
+    !/(^|&)x-amz-signature=/i.test(request.rawQuery) &&
+    /^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')
+  );
+}
+
+function encodeKey(key: string): string {
+  return key
+    .split('/')
+    .map((part) => encodeURIComponent(part))
+    .join('/');
+}
+
 const s3rverSigner = new SignatureV4({
   service: 's3',
   region: 'us-east-1',
@@ -444,9 +471,24 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     }
     const call = serviceCallOf(options.app, service, request);
     const presigned = request.headers['authorization'] === undefined;
+    const denied = await evaluateCall(service, caller, call, presigned);
+    return denied ?? { caller, call };
+  };
+
+  /** The assumed-role session ARN a caller's calls are made as. */
+  const principalOf = (caller: Caller): string => {
     const role = options.app.roles[caller.roleLogicalId];
     const fn = options.app.functions.find((f) => f.logicalId === caller.functionLogicalId);
-    const principal = `arn:${options.app.account.partition}:sts::${options.app.account.accountId}:assumed-role/${role?.roleName ?? caller.roleLogicalId}/${fn?.functionName ?? caller.functionLogicalId}`;
+    return `arn:${options.app.account.partition}:sts::${options.app.account.accountId}:assumed-role/${role?.roleName ?? caller.roleLogicalId}/${fn?.functionName ?? caller.functionLogicalId}`;
+  };
+
+  /** Evaluates and records every authorization of a call; the refusal of the first denied one. */
+  const evaluateCall = async (
+    service: FrontDoorService,
+    caller: Caller,
+    call: ServiceCall,
+    presigned: boolean,
+  ): Promise<Refusal | undefined> => {
     for (const authorization of call.authorizations) {
       const { decision, reason } = await options.iam.evaluate({
         roleLogicalId: caller.roleLogicalId,
@@ -465,9 +507,109 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
         presigned,
       });
       if (decision !== 'Allowed')
-        return denialRefusal(service, principal, authorization, decision === 'ExplicitlyDenied');
+        return denialRefusal(
+          service,
+          principalOf(caller),
+          authorization,
+          decision === 'ExplicitlyDenied',
+        );
     }
-    return { caller, call };
+    return undefined;
+  };
+
+  /**
+   * A browser-based POST Object upload (a presigned POST form): the form verified as S3 does
+   * (`s3-post-object.ts`: signature over the policy with the signer's key, expiry on the front
+   * door's clock, every condition, no uncovered field), the session token the signer's, then
+   * IAM for the signer's role (`s3:PutObject` on the key, recorded like any call), then the file
+   * stored in s3rver with the form's Content-Type as a re-signed PUT; 204 (or the form's
+   * `success_action_status`) as S3 answers.
+   */
+  const answerPostObject = async (
+    request: ReceivedRequest,
+    receivedBytes: number,
+    abandoned: AbortSignal,
+  ): Promise<Answer> => {
+    const refused = (refusal: Refusal): Answer => {
+      signatureRefusals.push({ service: 's3', code: refusal.code, message: refusal.message });
+      return refusalAnswer('s3', refusal);
+    };
+    if (receivedBytes > MAX_BODY_BYTES)
+      return refused({
+        status: 400,
+        code: 'EntityTooLarge',
+        message: `Your proposed upload exceeds the maximum allowed size (this front door reads ${MAX_BODY_BYTES} bytes at most)`,
+      });
+    const bucket = decodeURIComponent(request.path.replace(/^\//, '').replace(/\/$/, ''));
+    const form = await readPostObjectForm(
+      bucket,
+      request.headers['content-type'] ?? '',
+      request.body,
+    );
+    if (form === undefined)
+      return refused({
+        status: 400,
+        code: 'MalformedPOSTRequest',
+        message: 'The body of your POST request is not well-formed multipart/form-data.',
+      });
+    const verdict = verifyPostObject(form, (id) => options.callers.get(id), now());
+    if ('code' in verdict) return refused(verdict);
+    const caller = options.callers.get(verdict.accessKeyId) as Caller;
+    if (verdict.sessionToken !== caller.sessionToken)
+      return refused({
+        status: 403,
+        code: 'InvalidToken',
+        message: 'The provided token is malformed or otherwise invalid.',
+      });
+    const objectArn = `arn:${options.app.account.partition}:s3:::${bucket}/${verdict.key}`;
+    const call: ServiceCall = {
+      operation: 'PostObject',
+      authorizations: [{ action: 's3:PutObject', resource: objectArn }],
+    };
+    const denied = await evaluateCall('s3', caller, call, true);
+    if (denied) return refusalAnswer('s3', denied);
+    return storePostObject(bucket, verdict, caller, call, abandoned);
+  };
+
+  const storePostObject = async (
+    bucket: string,
+    upload: AcceptedPostObject,
+    caller: Caller,
+    call: ServiceCall,
+    abandoned: AbortSignal,
+  ): Promise<Answer> => {
+    const path = `/${encodeURIComponent(bucket)}/${encodeKey(upload.key)}`;
+    const stored = await forward(
+      's3',
+      {
+        method: 'PUT',
+        path,
+        rawQuery: '',
+        headers: { 'content-type': upload.contentType },
+        body: upload.bytes,
+      },
+      caller,
+      call,
+      abandoned,
+    );
+    if (stored.status !== 200) return stored;
+    const id = requestId();
+    const headers: Record<string, string> = {
+      'x-amz-request-id': id,
+      location: `${urls.s3}${path}`,
+      ...(stored.headers['etag'] === undefined ? {} : { etag: stored.headers['etag'] }),
+    };
+    if (upload.successStatus !== 201)
+      return { status: upload.successStatus, headers, body: Buffer.alloc(0) };
+    const xml =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Location>${escapeXml(headers['location'] ?? '')}</Location>` +
+      `<Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(upload.key)}</Key>` +
+      `<ETag>${escapeXml(headers['etag'] ?? '')}</ETag></PostResponse>`;
+    return {
+      status: 201,
+      headers: { ...headers, 'content-type': 'application/xml' },
+      body: Buffer.from(xml),
+    };
   };
 
   const forward = async (
@@ -575,8 +717,11 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     service: FrontDoorService,
     request: ReceivedRequest,
     abandoned: AbortSignal,
+    receivedBytes: number = request.body.length,
   ): Promise<Answer> => {
     try {
+      if (service === 's3' && isPostObject(request))
+        return await answerPostObject(request, receivedBytes, abandoned);
       const authorized = await authorize(service, request);
       if ('status' in authorized) return refusalAnswer(service, authorized);
       const answer = await forward(service, request, authorized.caller, authorized.call, abandoned);
@@ -682,6 +827,7 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
               Buffer.concat(parts),
             ),
             signal,
+            size,
           ).then((answer) => {
             done = true;
             if (outgoing.destroyed) return;

@@ -41,6 +41,12 @@ export interface DeployedAppOptions {
   readonly polly?: Parameters<typeof startFakePolly>[0];
   /** Options of the fake Bedrock; `outputTokensPerSecond` defaults to the realistic rate ÷ timeScale. */
   readonly bedrock?: Parameters<typeof startFakeBedrock>[0];
+  /**
+   * The clock the front doors check signatures, presigned expiry and POST policy expiration on
+   * (default the system clock). The functions sign on the system clock, so a test that moves it
+   * (to see a form expire) should move it back before the functions call AWS again.
+   */
+  readonly frontDoorClock?: () => Date;
 }
 
 /**
@@ -62,6 +68,11 @@ export interface DeployedApp {
   /** An ID token for a user, as the hosted UI would hand the dashboard. */
   token(sub: string, options?: Omit<MintOptions, 'sub'>): Promise<string>;
   readonly endpoints: AwsEndpoints;
+  /**
+   * s3rver itself, behind the front door (path style, `S3RVER_CREDENTIALS`): for a test to see
+   * what was stored, past IAM.
+   */
+  readonly s3ServerUrl: string;
   readonly runtime: LambdaRuntime;
   readonly stateMachine: StateMachineRunner;
   readonly queues: LocalQueues;
@@ -158,6 +169,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       app: names,
       iam,
       callers,
+      ...(options.frontDoorClock === undefined ? {} : { now: options.frontDoorClock }),
       upstream: {
         dynamodb: dynamodb.endpoint,
         s3: s3.endpoint,
@@ -266,6 +278,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       issuer,
       token: (sub, mint = {}) => issuer.mint({ email: `${sub}@example.com`, ...mint, sub }),
       endpoints,
+      s3ServerUrl: s3.endpoint,
       runtime,
       stateMachine,
       queues,
