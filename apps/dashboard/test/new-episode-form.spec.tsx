@@ -109,7 +109,7 @@ describe('NewEpisodeForm', () => {
     expect(link).toHaveAttribute('type', 'url');
     expect(link).toHaveAttribute('maxLength', '2048');
     expect(link).toHaveAccessibleDescription(
-      'A public web page or text file; Lumcast reads it instead of pasted text.',
+      'A public web page, PDF or text file; Lumcast reads it instead of pasted text.',
     );
   });
 
@@ -238,6 +238,32 @@ describe('NewEpisodeForm', () => {
     });
     expect(standard).toBeDisabled();
     expect(standard).toHaveTextContent('(no voices in this language)');
+  });
+
+  it('moves the quality to one the new language has when the chosen one has no voices there', async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn(async () => ({
+      jobId: 'job-1',
+      status: 'queued' as const,
+      estimatedCost: 2,
+    }));
+    render(
+      <NewEpisodeForm
+        quota={{ remaining: 50, limit: 200 }}
+        options={EPISODE_OPTIONS}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.type(screen.getByLabelText('Topic'), 'Lagunes');
+    await user.selectOptions(screen.getByLabelText('Voice quality'), 'standard');
+    await user.selectOptions(screen.getByLabelText('Format'), 'lecture');
+    await user.selectOptions(screen.getByLabelText('Language'), 'fr-BE');
+    expect(screen.getByLabelText('Language')).toHaveValue('fr-BE');
+    expect(screen.getByLabelText('Voice quality')).toHaveValue('neural');
+    await user.click(screen.getByRole('button', { name: 'Make episode' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ language: 'fr-BE', quality: 'neural', format: 'lecture' }),
+    );
   });
 
   it('puts the server’s 400 on the language beside the Language select, word for word', async () => {

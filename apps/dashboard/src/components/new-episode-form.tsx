@@ -147,7 +147,16 @@ export function NewEpisodeForm(props: {
     cost !== undefined && props.quota ? fitWarning(fit, cost, props.quota) : undefined;
 
   function update(field: EpisodeField, value: string) {
-    episode.update(field, value);
+    // A language without voices of the chosen quality comes with the first quality it has.
+    const spoken =
+      field === 'language'
+        ? (languages.find((entry) => entry.code === value)?.qualities ?? [])
+        : [];
+    const quality =
+      spoken.length > 0 && !spoken.some((entry) => entry.quality === draft.quality)
+        ? spoken[0]?.quality
+        : undefined;
+    episode.update(field, value, quality === undefined ? {} : { quality });
     setConfirmingCost(undefined);
     setStatus(undefined);
     setRefusal(undefined);
@@ -274,7 +283,7 @@ export function NewEpisodeForm(props: {
         <Field
           id={ids.sourceUrl}
           label={optional('Source link')}
-          hint="A public web page or text file; Lumcast reads it instead of pasted text."
+          hint="A public web page, PDF or text file; Lumcast reads it instead of pasted text."
           error={errors.sourceUrl}
         >
           {(control) => (

@@ -66,8 +66,11 @@ export interface EpisodeDraftState {
   errors: FieldErrors;
   /** The estimated cost once minutes and quality are valid. */
   cost: number | undefined;
-  /** A field changed; it is re-checked if it was already touched or wrong. */
-  update: (field: EpisodeField, value: string) => void;
+  /**
+   * A field changed (and, with `alongside`, fields that change with it, such as the quality a
+   * new language has); each is re-checked if it was already touched or wrong.
+   */
+  update: (field: EpisodeField, value: string, alongside?: Partial<EpisodeDraft>) => void;
   /** A field lost focus: it is checked from now on. */
   blur: (field: EpisodeField) => void;
   /** Checks every field; on failure shows every message and names the first field at fault. */
@@ -107,10 +110,12 @@ export function useEpisodeDraft(): EpisodeDraftState {
     draft,
     errors,
     cost: draftCost(draft),
-    update(field, value) {
-      const next = { ...draft, [field]: value };
+    update(field, value, alongside = {}) {
+      const next = { ...draft, ...alongside, [field]: value };
       setDraft(next);
-      for (const checked of [field, ...(DEPENDENTS[field] ?? [])]) {
+      const changed = [field, ...(Object.keys(alongside) as EpisodeField[])];
+      const rechecked = new Set(changed.flatMap((name) => [name, ...(DEPENDENTS[name] ?? [])]));
+      for (const checked of rechecked) {
         if (touched[checked] || errors[checked]) recheck(checked, next);
       }
     },
