@@ -193,9 +193,10 @@ export function verifyPostObject(
   } catch {
     return refuse(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid JSON.');
   }
-  const expiration = typeof document.expiration === 'string' ? Date.parse(document.expiration) : NaN;
+  const expiration =
+    typeof document.expiration === 'string' ? Date.parse(document.expiration) : NaN;
   if (Number.isNaN(expiration))
-    return refuse(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid \'expiration\' value.');
+    return refuse(400, 'InvalidPolicyDocument', "Invalid Policy: Invalid 'expiration' value.");
   if (now.getTime() > expiration) return policyFailure('Policy expired.');
   const conditions = parseConditions(document.conditions);
   if (!Array.isArray(conditions)) return conditions;

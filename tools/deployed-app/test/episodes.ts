@@ -97,6 +97,7 @@ export async function createEpisode(
     hosts?: { name: string }[];
     language?: string;
     seriesId?: string;
+    sourceId?: string;
   },
 ): Promise<string> {
   const answer = await api(deployed, token, 'POST', '/api/podcasts', request);
