@@ -98,6 +98,7 @@ function declared(handler: HandlerName): Record<string, string[]> {
   for (const [family, actions] of Object.entries(access.objects)) {
     add(`audio:${OBJECT_PREFIXES[family as ObjectFamily]}*`, actions);
   }
+  add('audio', access.bucketListing);
   add('queue', access.queue);
   add('stateMachine', access.stateMachine);
   add('*', access.speech);

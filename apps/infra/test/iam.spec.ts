@@ -111,6 +111,8 @@ describe('function roles', () => {
       series: ['dynamodb:Query'],
       'audio:scripts/*': ['s3:GetObject', 's3:PutObject'],
       'audio:sources/*': ['s3:GetObject'],
+      // So a source never uploaded is S3's 404, not a 403 (S3 hides missing keys without it).
+      audio: ['s3:ListBucket'],
       [bedrock[0] ?? 'missing']: ['bedrock:InvokeModel'],
       'own-logs': logs,
       '*': xray,

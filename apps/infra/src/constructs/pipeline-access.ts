@@ -110,6 +110,13 @@ export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTar
         resourceArns: [audio.arnForObjects(AUDIO_KEYS[family])],
       });
     }
+    if (access.bucketListing !== undefined) {
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: [...access.bucketListing],
+        resourceArns: [audio.bucketArn],
+      });
+    }
     if (access.queue !== undefined) {
       Grant.addToPrincipal({
         grantee: fn,

@@ -124,6 +124,12 @@ export interface FunctionAccess {
   readonly indexQueries?: Readonly<Partial<Record<PipelineTable, readonly string[]>>>;
   /** Per key family of the audio bucket, the exact S3 actions on `<prefix>*`. */
   readonly objects: Readonly<Partial<Record<ObjectFamily, readonly ObjectAction[]>>>;
+  /**
+   * `s3:ListBucket` on the audio bucket itself: without it S3 answers a GetObject of a key that
+   * does not exist with 403 AccessDenied rather than 404 NoSuchKey, so a missing object could not
+   * be told from a denied one.
+   */
+  readonly bucketListing?: readonly ['s3:ListBucket'];
   /** `sqs:SendMessage` on the job queue. */
   readonly queue?: readonly ['sqs:SendMessage'];
   /** `states:StartExecution` on the episode state machine. */
@@ -157,7 +163,8 @@ export interface FunctionAccess {
  *   the script, its outline and its parts written and read back between the phases
  *   (outline, chapters, finish) of one function (Put/GetObject on scripts),
  *   `BedrockScriptWriter` (Converse = InvokeModel); an uploaded source read (GetObject on
- *   sources).
+ *   sources, and ListBucket on the bucket so that a source never uploaded, or expired, is S3's
+ *   404 — `ObjectNotFoundError`, a `SourceFileError` `missing` — not a 403).
  * - `synthesize`: `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
@@ -203,6 +210,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
       series: ['dynamodb:Query'],
     },
     objects: { scripts: ['s3:PutObject', 's3:GetObject'], sources: ['s3:GetObject'] },
+    bucketListing: ['s3:ListBucket'],
     model: ['bedrock:InvokeModel'],
   },
   synthesize: {
@@ -247,6 +255,7 @@ export function actionsOfFunction(name: PipelineFunction): string[] {
     ...Object.values(access.tables).flat(),
     ...(Object.keys(access.indexQueries ?? {}).length > 0 ? ['dynamodb:Query'] : []),
     ...Object.values(access.objects).flat(),
+    ...(access.bucketListing ?? []),
     ...(access.queue ?? []),
     ...(access.stateMachine ?? []),
     ...(access.speech ?? []),
