@@ -32,12 +32,13 @@ describe('LocalSourceUploads', () => {
     const other = new LocalSourceUploads({ secret: Buffer.alloc(32, 8) });
     const form = await uploads.formFor(UPLOAD);
     expect(other.verify(fieldsOf(form.fields))).toBeUndefined();
-    for (const change of [
+    const changes: Record<string, string>[] = [
       { key: 'sources/bob/src-AAAAAAAAAAAAAAAAAAAAAA.pdf' },
       { 'Content-Type': 'text/plain' },
       { 'x-lumcast-max-bytes': '100000000' },
       { 'x-lumcast-signature': '' },
-    ]) {
+    ];
+    for (const change of changes) {
       expect(uploads.verify(fieldsOf({ ...form.fields, ...change }))).toBeUndefined();
     }
   });
