@@ -6,10 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LinkSourceFetcher, type PublicJob } from '@lumcast/pipeline';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LocalStack } from '../local-stack';
 import {
   callApi,
+  lagoonsPdf,
   makeEpisode,
   spokenText,
   startTestStack,
@@ -25,19 +25,6 @@ const PAGE = `<!doctype html><html><head><title>Estuaries</title><script>var ign
 <p>Mangrove forests grow in tropical estuaries. Their roots shelter young fish from predators.</p>
 <p>The Severn estuary has one of the largest tidal ranges on Earth, about fifteen metres.</p>
 </article></body></html>`;
-
-/** A two-page PDF about lagoons, made by pdf-lib. */
-async function lagoonsPdf(): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (const line of [
-    'A lagoon is shallow water cut off from the sea by a reef or a sandbar.',
-    'The Venetian lagoon shelters the city of Venice and its one hundred islands.',
-  ]) {
-    document.addPage().drawText(line, { x: 50, y: 700, size: 12, font });
-  }
-  return document.save();
-}
 
 let pages: Server;
 let pagesOrigin: string;

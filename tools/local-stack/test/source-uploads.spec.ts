@@ -4,10 +4,10 @@
  * pipeline reads it as the type its id says; a file that is too big, not what it says, or
  * never uploaded fails the job uncharged.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { LocalStack } from '../local-stack';
 import {
   callApi,
+  lagoonsPdf,
   makeEpisode,
   spokenText,
   startTestStack,
@@ -25,18 +25,6 @@ interface SourceForm {
 }
 
 const request = { topic: 'Lagoons', minutes: 1, quality: 'standard' };
-
-async function lagoonsPdf(): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (const line of [
-    'A lagoon is shallow water cut off from the sea by a reef or a sandbar.',
-    'The Venetian lagoon shelters the city of Venice and its one hundred islands.',
-  ]) {
-    document.addPage().drawText(line, { x: 50, y: 700, size: 12, font });
-  }
-  return document.save();
-}
 
 describe('an episode from an uploaded file', () => {
   const data = temporaryDataDir();

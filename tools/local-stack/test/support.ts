@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -133,4 +134,17 @@ export function spokenText(dataDir: string, userId: string, jobId: string): stri
   return stored.script.chapters
     .flatMap((chapter) => chapter.segments.map((segment) => segment.text))
     .join(' ');
+}
+
+/** A two-page PDF about lagoons, made by pdf-lib (an independent producer) as a user's file would be. */
+export async function lagoonsPdf(): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const line of [
+    'A lagoon is shallow water cut off from the sea by a reef or a sandbar.',
+    'The Venetian lagoon shelters the city of Venice and its one hundred islands.',
+  ]) {
+    document.addPage().drawText(line, { x: 50, y: 700, size: 12, font });
+  }
+  return document.save();
 }
