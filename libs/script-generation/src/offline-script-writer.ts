@@ -1,6 +1,8 @@
-import { episodeHosts, listPhrase } from './episode-hosts';
+import { episodeHosts } from './episode-hosts';
 import { boundText } from './bound-text';
 import {
+  listIn,
+  offlineCopyFor,
   placeholderEpisode,
   partOpener,
   partTitle,
@@ -199,6 +201,7 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
  * source order, grouped into parts read in alternating turns between the intro and outro.
  */
 function compose(request: ScriptRequest, ranked: RankedText, budget: number): PodcastScript {
+  const copy = offlineCopyFor(request);
   const hosts = episodeHosts(request);
   const speaker = (turn: number) => hosts[turn % hosts.length] ?? '';
   const selection = selectSentences(ranked.byScore, budget);
@@ -207,12 +210,14 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
   const facts: ReadingFacts = {
     chosen: selection.sentences.length,
     sentenceCount: ranked.sentenceCount,
-    themePhrase: themes.length > 0 ? listPhrase(themes) : request.topic,
+    themePhrase: themes.length > 0 ? listIn(copy, themes) : request.topic,
     shortOfTarget: selection.shortOfBudget,
     parts: parts.length,
   };
 
-  const chapters: ScriptChapter[] = [{ title: 'Welcome', segments: readingIntro(request, facts) }];
+  const chapters: ScriptChapter[] = [
+    { title: copy.welcomeChapterTitle, segments: readingIntro(request, facts) },
+  ];
   let turn = 1; // the second host opens the reading, so voices keep taking turns after the intro
   parts.forEach((sentences, partIndex) => {
     const terms = topTerms(sentences, PART_THEMES, ranked.topicWords);
@@ -226,18 +231,18 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
       buffer = [];
       bufferWords = 0;
     };
-    if (parts.length > 1) buffer.push(partOpener(partIndex, terms));
+    if (parts.length > 1) buffer.push(partOpener(copy, partIndex, terms));
     for (const sentence of sentences) {
       if (bufferWords > 0 && bufferWords + sentence.words > TURN_MAX_WORDS) flush();
       buffer.push(sentence.text);
       bufferWords += sentence.words;
     }
     flush();
-    chapters.push({ title: partTitle(partIndex, terms), segments });
+    chapters.push({ title: partTitle(copy, partIndex, terms), segments });
   });
   chapters.push({
-    title: 'Wrap-up',
-    segments: readingWrapUp(hosts, turn, facts.themePhrase),
+    title: copy.wrapUpChapterTitle,
+    segments: readingWrapUp(copy, hosts, turn, facts.themePhrase),
   });
 
   const { fallbackKeyPoint, ...frame } = readingFrame(request, facts);

@@ -1,0 +1,4 @@
+import { OFFLINE_COPY_EN } from './offline-copy-en';
+import type { OfflineLanguageCopy } from './offline-language-copy';
+
+export const OFFLINE_COPY_ES: OfflineLanguageCopy = OFFLINE_COPY_EN;
