@@ -20,6 +20,7 @@ import {
   type ScriptChapter,
   type ScriptSegment,
 } from './podcast-script';
+import { requestLanguageFamily } from './script-language';
 import { parseScriptRequest, type ScriptRequest } from './script-request';
 import { ScriptInputError } from './errors';
 import { OUTLINE_BRIEF_MAX_CHARS, scriptOutlineSchema, type ScriptOutline } from './script-outline';
@@ -180,7 +181,12 @@ export class OfflineScriptWriter implements ScriptWriter, ScriptPartsWriter {
    * whatever the intro, transitions and outro cost.
    */
   private fromSource(request: ScriptRequest, sourceText: string): PodcastScript {
-    const ranked = rankSourceText(sourceText, request.topic, rememberedKeyPoints(request));
+    const ranked = rankSourceText(
+      sourceText,
+      request.topic,
+      rememberedKeyPoints(request),
+      requestLanguageFamily(request),
+    );
     if (ranked.readable.length === 0) return placeholderEpisode(request, 'unreadable');
     if (ranked.byScore.length === 0) return placeholderEpisode(request, 'covered');
     const target = targetWords(request.minutes, request.quality, { engine: this.speechEngine });
@@ -206,7 +212,7 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
   const speaker = (turn: number) => hosts[turn % hosts.length] ?? '';
   const selection = selectSentences(ranked.byScore, budget);
   const parts = splitIntoParts(selection);
-  const themes = topTerms(selection.sentences, READING_THEMES, ranked.topicWords);
+  const themes = topTerms(selection.sentences, READING_THEMES, ranked.topicWords, ranked.family);
   const facts: ReadingFacts = {
     chosen: selection.sentences.length,
     sentenceCount: ranked.sentenceCount,
@@ -220,7 +226,7 @@ function compose(request: ScriptRequest, ranked: RankedText, budget: number): Po
   ];
   let turn = 1; // the second host opens the reading, so voices keep taking turns after the intro
   parts.forEach((sentences, partIndex) => {
-    const terms = topTerms(sentences, PART_THEMES, ranked.topicWords);
+    const terms = topTerms(sentences, PART_THEMES, ranked.topicWords, ranked.family);
     const segments: ScriptSegment[] = [];
     let buffer: string[] = [];
     let bufferWords = 0;

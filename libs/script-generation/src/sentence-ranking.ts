@@ -1,20 +1,9 @@
 // Text analysis for the offline writer: content words (stop words, a light stemmer) and a
 // term-frequency ranking of a source text's sentences, computed once per request.
 import { countWords } from './podcast-script';
+import type { ScriptLanguageFamily } from './script-language';
+import { STOP_WORDS } from './stop-words';
 import { splitSentences } from './text-boundaries';
-
-const STOP_WORDS = new Set(
-  (
-    'a about above after again against all also am an and any are as at be because been before being ' +
-    'below between both but by can could did do does doing down during each few for from further had has ' +
-    'have having he her here hers herself him himself his how i if in into is it its itself just let me ' +
-    'more most my myself no nor not now of off on once only or other our ours ourselves out over own same ' +
-    'she should so some such than that the their theirs them themselves then there these they this those ' +
-    'through to too under until up very was we were what when where which while who whom why will with ' +
-    'would you your yours yourself yourselves one two may might must shall us many much like also however ' +
-    'said says even well yet still though although'
-  ).split(' '),
-);
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
@@ -46,23 +35,29 @@ function stem(word: string): string {
     : base;
 }
 
+/** French elided articles and pronouns (`l’`, `d’`, `qu’`, …) that open a word. */
+const FRENCH_ELISION = /^(?:l|d|j|m|n|s|t|c|qu)['’]/;
+
 /**
- * The content words of a text, lower-cased and stemmed, without stop words, numbers and
- * words too short or too long to name a theme.
+ * The content words of a text, lower-cased and stemmed, without the language's stop words
+ * (`STOP_WORDS`; French elisions such as `l’` taken off first), numbers and words too short or
+ * too long to name a theme.
  *
  * @example
  * ```ts
  * contentWords('The river crossings grew.'); // ['river', 'crossing', 'grew']
+ * contentWords('Les rivières de l’Europe.', 'fr'); // ['rivière', 'europe']
  * ```
  */
-export function contentWords(text: string): string[] {
+export function contentWords(text: string, family: ScriptLanguageFamily = 'en'): string[] {
+  const stopWords = STOP_WORDS[family];
   const words: string[] = [];
   for (const match of text.toLowerCase().matchAll(WORD)) {
-    const word = stem(match[0]);
+    const word = stem(family === 'fr' ? match[0].replace(FRENCH_ELISION, '') : match[0]);
     if (
       word.length >= MIN_CONTENT_WORD_CHARS &&
       word.length <= MAX_CONTENT_WORD_CHARS &&
-      !STOP_WORDS.has(word) &&
+      !stopWords.has(word) &&
       !/^\d+$/.test(word)
     ) {
       words.push(word);
@@ -118,6 +113,8 @@ export interface RankedText {
   byScore: readonly RankedSentence[];
   /** The topic's content words, which themes leave out. */
   topicWords: ReadonlySet<string>;
+  /** The language family whose stop words the ranking left out (and {@link topTerms} leaves out). */
+  family: ScriptLanguageFamily;
 }
 
 /**
@@ -126,7 +123,8 @@ export interface RankedText {
  * words weigh {@link TOPIC_WORD_WEIGHT} times), divided by the square root of its length
  * so long sentences do not win by size alone; the first sentence gets a lead bonus.
  * Sentences whose normalised text is in `remembered` (key points of earlier episodes)
- * count for the frequencies but are left out of `byScore`. Pure.
+ * count for the frequencies but are left out of `byScore`. Content words are the
+ * `family`'s (English by default). Pure.
  *
  * @example
  * ```ts
@@ -137,14 +135,15 @@ export function rankSourceText(
   sourceText: string,
   topic: string,
   remembered: ReadonlySet<string>,
+  family: ScriptLanguageFamily = 'en',
 ): RankedText {
   const sentences = splitSentences(sourceText);
-  const perSentence = sentences.map((sentence) => contentWords(sentence));
+  const perSentence = sentences.map((sentence) => contentWords(sentence, family));
   const frequency = new Map<string, number>();
   for (const words of perSentence) {
     for (const word of words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
   }
-  const topicWords = new Set(contentWords(topic));
+  const topicWords = new Set(contentWords(topic, family));
   const ranked = sentences.map((text, index): RankedSentence => {
     const words = perSentence[index] ?? [];
     let sum = 0;
@@ -163,7 +162,7 @@ export function rankSourceText(
   const byScore = readable
     .filter((sentence) => !remembered.has(normaliseSentence(sentence.text)))
     .sort(byScoreThenSource);
-  return { sentenceCount: sentences.length, readable, byScore, topicWords };
+  return { sentenceCount: sentences.length, readable, byScore, topicWords, family };
 }
 
 /**
@@ -179,22 +178,24 @@ export function byScoreThenSource(a: RankedSentence, b: RankedSentence): number 
 }
 
 /**
- * The `count` most frequent content words of some sentences, leaving out `exclude` (the
- * topic's words) and Chinese or Japanese runs; ties in alphabetical order.
+ * The `count` most frequent content words (of the `family`'s language, English by default)
+ * of some sentences, leaving out `exclude` (the topic's words) and Chinese or Japanese runs;
+ * ties in alphabetical order.
  *
  * @example
  * ```ts
- * topTerms(part, 2, ranked.topicWords); // e.g. ['market', 'river']
+ * topTerms(part, 2, ranked.topicWords, ranked.family); // e.g. ['market', 'river']
  * ```
  */
 export function topTerms(
   sentences: readonly RankedSentence[],
   count: number,
   exclude: ReadonlySet<string>,
+  family: ScriptLanguageFamily = 'en',
 ): string[] {
   const frequency = new Map<string, number>();
   for (const sentence of sentences) {
-    for (const word of contentWords(sentence.text)) {
+    for (const word of contentWords(sentence.text, family)) {
       if (!exclude.has(word) && !UNSPACED_SCRIPT.test(word)) {
         frequency.set(word, (frequency.get(word) ?? 0) + 1);
       }
