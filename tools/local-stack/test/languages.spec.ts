@@ -62,6 +62,9 @@ describe('an episode’s language on the local stack', () => {
     const listed = (await callApi(stack, 'GET', '/api/podcasts', { user: 'lena' })).body.items;
     expect(listed[0]).toMatchObject({ jobId: job.jobId, language: 'es-MX' });
     expect(spokenText(data.dir, 'lena', job.jobId)).toContain('Las mareas vivas llegan');
+    // The offline writer's own lines are Spanish too.
+    expect(spokenText(data.dir, 'lena', job.jobId)).toMatch(/^Bienvenidos a Lumcast\. Soy /);
+    expect(spokenText(data.dir, 'lena', job.jobId)).not.toContain('Welcome to Lumcast');
     const voices = new Set(spoken.slice(-job.progress.total).map((request) => request.voice));
     expect(voices).toEqual(new Set(['local-host-a@es-MX', 'local-host-b@es-MX']));
     expect(job.durationSeconds).toBeGreaterThan(5);
