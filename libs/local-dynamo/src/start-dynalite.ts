@@ -71,9 +71,13 @@ export async function startDynalite(options: StartDynaliteOptions = {}): Promise
     newClient,
     close: async () => {
       for (const client of clients) client.destroy();
-      await new Promise<void>((resolve, reject) =>
+      const closed = new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       );
+      // dynalite's close waits for every connection to end, with no time limit of its own until
+      // then; a socket some caller kept open would hold it (and the test run) forever.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
