@@ -28,6 +28,7 @@ module.exports = {
     '^@lumcast/script-generation$': path.join(__dirname, 'libs/script-generation/src/index.ts'),
     '^@lumcast/pipeline$': path.join(__dirname, 'libs/pipeline/src/index.ts'),
     '^@lumcast/local-dynamo$': path.join(__dirname, 'libs/local-dynamo/src/index.ts'),
+    '^@lumcast/pacing$': path.join(__dirname, 'libs/pacing/src/index.ts'),
     // Jest resolves lamejs's "require" condition, an IIFE that exports nothing under CommonJS;
     // map it to the ESM build, which the transform above transpiles.
     '^@breezystack/lamejs$': path.join(
