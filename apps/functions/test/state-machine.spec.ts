@@ -24,6 +24,11 @@ interface Retrier {
 }
 interface State {
   Type: string;
+  Default?: string;
+  Choices?: { Variable: string; IsPresent?: boolean; Next: string }[];
+  TimestampPath?: string;
+  OutputPath?: string;
+  ResultPath?: string | null;
   Resource?: string;
   Next?: string;
   End?: boolean;
@@ -230,9 +235,10 @@ describe('podcast.asl.json', () => {
     const order: string[] = [];
     let name: string | undefined = definition.StartAt;
     while (name && order.length < 10) {
-      order.push(name);
       const state: State | undefined = states[name];
-      name = state?.End ? undefined : state?.Next;
+      // A provider-turn Choice leads on by its Default; the Wait loop is checked below.
+      if (state?.Type !== 'Choice') order.push(name);
+      name = state?.End ? undefined : (state?.Next ?? state?.Default);
     }
     expect(order).toEqual([
       'WriteOutline',
@@ -242,5 +248,34 @@ describe('podcast.asl.json', () => {
       'Assemble',
       'ReportSuccess',
     ]);
+  });
+
+  it.each([
+    ['WriteOutline', states, '$.outline'],
+    ['WriteChapter', states['WriteChapters']?.ItemProcessor?.States ?? {}, '$.written'],
+    ['SynthesizeChunk', states['SynthesizeChunks']?.ItemProcessor?.States ?? {}, '$.turn'],
+  ] as const)(
+    'brings %s back after a Wait on the time it answers, when its provider turn is later than a function waits',
+    (taskName, scope, resultPath) => {
+      const task = scope[taskName];
+      expect(task?.ResultPath).toBe(resultPath);
+      const choice = scope[task?.Next ?? ''];
+      expect(choice?.Type).toBe('Choice');
+      expect(choice?.Choices).toEqual([
+        { Variable: `${resultPath}.waitUntil`, IsPresent: true, Next: expect.any(String) },
+      ]);
+      const wait = scope[choice?.Choices?.[0]?.Next ?? ''];
+      expect(wait).toEqual({
+        Type: 'Wait',
+        TimestampPath: `${resultPath}.waitUntil`,
+        Next: taskName,
+      });
+    },
+  );
+
+  it('ends each synthesize iteration with the stored chunk alone, as Assemble reads it', () => {
+    const inner = states['SynthesizeChunks']?.ItemProcessor?.States ?? {};
+    const stored = inner[inner['SpeechTurn']?.Default ?? ''];
+    expect(stored).toEqual({ Type: 'Pass', OutputPath: '$.turn', End: true });
   });
 });

@@ -124,6 +124,21 @@ export class LumcastStack extends Stack {
     fns.api.addEnvironment('LUMCAST_FEEDS_TABLE', this.tables.feeds.tableName);
     fns['write-script'].addEnvironment('LUMCAST_BEDROCK_MODEL_ID', config.bedrockModelId);
     fns['write-script'].addEnvironment('LUMCAST_MAX_CHUNK_CHARS', String(MAX_CHUNK_CHARS));
+    // The functions that call Polly and Bedrock take turns on the pacing table, at the account's
+    // quotas (per stage: the Service Quotas figures of the account it deploys to).
+    const quotas = config.providerQuotas;
+    fns.synthesize.addEnvironment('LUMCAST_PACING_TABLE', this.tables.pacing.tableName);
+    fns.synthesize.addEnvironment('LUMCAST_POLLY_STANDARD_TPS', String(quotas.pollyStandardTps));
+    fns.synthesize.addEnvironment('LUMCAST_POLLY_NEURAL_TPS', String(quotas.pollyNeuralTps));
+    fns.synthesize.addEnvironment(
+      'LUMCAST_POLLY_GENERATIVE_TPS',
+      String(quotas.pollyGenerativeTps),
+    );
+    fns['write-script'].addEnvironment('LUMCAST_PACING_TABLE', this.tables.pacing.tableName);
+    fns['write-script'].addEnvironment(
+      'LUMCAST_BEDROCK_REQUESTS_PER_MINUTE',
+      String(quotas.bedrockRequestsPerMinute),
+    );
 
     this.pipeline = new PodcastStateMachine(this, 'Pipeline', {
       config,
@@ -160,6 +175,7 @@ export class LumcastStack extends Stack {
       jobs: this.tables.jobs,
       series: this.tables.series,
       feeds: this.tables.feeds,
+      pacing: this.tables.pacing,
       audio: this.storage.audio,
       queue: this.jobQueue.queue,
       stateMachine: this.pipeline.stateMachine,

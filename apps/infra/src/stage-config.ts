@@ -70,7 +70,43 @@ export interface StageConfig {
   readonly alarmEmail: string | undefined;
   /** Cognito hosted UI domain prefix; `undefined` means `lumcast-<stage>-<account id>`. */
   readonly cognitoDomainPrefix: string | undefined;
+  /** The account's provider quotas the pacing holds (context keys of the same names). */
+  readonly providerQuotas: ProviderQuotas;
 }
+
+/**
+ * Provider quotas of the account a stage deploys to, as Service Quotas shows them: Polly's
+ * SynthesizeSpeech requests per second per engine, and Bedrock's requests per minute for the
+ * model. The pipeline paces every function's calls to these, shared.
+ *
+ * @example
+ * ```ts
+ * const quotas: ProviderQuotas = DEFAULT_PROVIDER_QUOTAS; // { pollyNeuralTps: 8, ... }
+ * ```
+ */
+export interface ProviderQuotas {
+  readonly pollyStandardTps: number;
+  readonly pollyNeuralTps: number;
+  readonly pollyGenerativeTps: number;
+  readonly bedrockRequestsPerMinute: number;
+}
+
+/**
+ * AWS's default quotas: Polly 80 requests per second for standard, 8 for neural and generative;
+ * Bedrock 200 requests per minute for the model (set yours from Service Quotas, "Cross-Region
+ * InvokeModel requests per minute" for the model).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_PROVIDER_QUOTAS.pollyNeuralTps; // 8
+ * ```
+ */
+export const DEFAULT_PROVIDER_QUOTAS: ProviderQuotas = Object.freeze({
+  pollyStandardTps: 80,
+  pollyNeuralTps: POLLY_NEURAL_REQUESTS_PER_SECOND,
+  pollyGenerativeTps: 8,
+  bedrockRequestsPerMinute: 200,
+});
 
 /**
  * Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`).
@@ -123,12 +159,34 @@ function readReservedConcurrency(value: unknown): number | undefined {
   return parsed;
 }
 
+function readQuota(context: ContextReader, key: keyof ProviderQuotas): number {
+  const value = context(key);
+  if (value === undefined) return DEFAULT_PROVIDER_QUOTAS[key];
+  const parsed =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 100_000) {
+    throw new InvalidContextError(key, value, 'a number above 0 and at most 100000');
+  }
+  return parsed;
+}
+
+function readProviderQuotas(context: ContextReader): ProviderQuotas {
+  return {
+    pollyStandardTps: readQuota(context, 'pollyStandardTps'),
+    pollyNeuralTps: readQuota(context, 'pollyNeuralTps'),
+    pollyGenerativeTps: readQuota(context, 'pollyGenerativeTps'),
+    bedrockRequestsPerMinute: readQuota(context, 'bedrockRequestsPerMinute'),
+  };
+}
+
 /**
  * Resolves the stage configuration from CDK context, rejecting anything unknown
  * with an {@link InvalidContextError} before a single construct is created.
  *
  * Context keys: `stage` (required: dev | prod; cdk.json sets dev), `bedrockModelId`,
- * `synthesizeReservedConcurrency` (1–8, or `none`, the default: unreserved), `alarmEmail`, `cognitoDomainPrefix`.
+ * `synthesizeReservedConcurrency` (1–8, or `none`, the default: unreserved), `alarmEmail`, `cognitoDomainPrefix`,
+ * and the provider quotas `pollyStandardTps`, `pollyNeuralTps`, `pollyGenerativeTps`,
+ * `bedrockRequestsPerMinute` (default {@link DEFAULT_PROVIDER_QUOTAS}).
  *
  * @example
  * ```ts
@@ -169,5 +227,6 @@ export function resolveStageConfig(context: ContextReader): StageConfig {
     ),
     alarmEmail: readOptionalText(context, 'alarmEmail', EMAIL_PATTERN, 'an e-mail address'),
     cognitoDomainPrefix,
+    providerQuotas: readProviderQuotas(context),
   };
 }

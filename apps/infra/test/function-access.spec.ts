@@ -23,6 +23,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.tables.jobs)]: 'jobs',
     [logicalIdOf(stack, stack.tables.series)]: 'series',
     [logicalIdOf(stack, stack.tables.feeds)]: 'feeds',
+    [logicalIdOf(stack, stack.tables.pacing)]: 'pacing',
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',

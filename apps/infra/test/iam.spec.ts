@@ -41,6 +41,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.tables.jobs)]: 'jobs',
     [logicalIdOf(stack, stack.tables.series)]: 'series',
     [logicalIdOf(stack, stack.tables.feeds)]: 'feeds',
+    [logicalIdOf(stack, stack.tables.pacing)]: 'pacing',
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
@@ -109,6 +110,8 @@ describe('function roles', () => {
     expect(permissions).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
+      // Its turn at the model's requests per minute, shared by every container.
+      pacing: ['dynamodb:UpdateItem'],
       'audio:scripts/*': ['s3:GetObject', 's3:PutObject'],
       'audio:sources/*': ['s3:GetObject'],
       // So a source never uploaded is S3's 404, not a 403 (S3 hides missing keys without it).
@@ -119,10 +122,11 @@ describe('function roles', () => {
     });
   });
 
-  it('give synthesize Polly SynthesizeSpeech only, chunk objects and job progress', () => {
+  it('give synthesize Polly SynthesizeSpeech only, chunk objects, job progress and its turn at Polly', () => {
     expect(permissionsOf('synthesize')).toEqual({
       'audio:chunks/*': ['s3:PutObject'],
       jobs: ['dynamodb:UpdateItem'],
+      pacing: ['dynamodb:UpdateItem'],
       'own-logs': logs,
       '*': ['polly:SynthesizeSpeech', ...xray],
     });

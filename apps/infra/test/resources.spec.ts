@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { environmentSchema, FEEDS_TABLE_KEY, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
+import { PACING_TABLE_KEY, PACING_TTL_ATTRIBUTE } from '@lumcast/pacing';
 import { QUOTA_RECORD_TTL_ATTRIBUTE } from '@lumcast/quota';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
@@ -100,8 +101,47 @@ describe('DynamoDB tables', () => {
     }
   });
 
-  it('give the users and series tables no index', () => {
-    for (const table of ['users', 'series'] as const) {
+  it('expire idle keys of the pacing table by its TTL attribute, keyed by the pacer’s string key', () => {
+    for (const synthesized of [dev, prod]) {
+      const id = logicalIdOf(synthesized.stack, synthesized.stack.tables.pacing);
+      const properties =
+        synthesized.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'];
+      expect(properties['TimeToLiveSpecification']).toEqual({
+        AttributeName: PACING_TTL_ATTRIBUTE,
+        Enabled: true,
+      });
+      expect(properties['KeySchema']).toEqual([
+        { AttributeName: PACING_TABLE_KEY, KeyType: 'HASH' },
+      ]);
+    }
+  });
+
+  it('pass each function that calls a provider its quotas and the pacing table, and no other function', () => {
+    const environments = Object.fromEntries(
+      Object.entries(dev.stack.functions.byHandler).map(([name, fn]) => [
+        name,
+        dev.template.findResources('AWS::Lambda::Function')[logicalIdOf(dev.stack, fn)]?.[
+          'Properties'
+        ]['Environment']['Variables'] as Record<string, unknown>,
+      ]),
+    );
+    const withPacing = Object.entries(environments)
+      .filter(([, variables]) => 'LUMCAST_PACING_TABLE' in variables)
+      .map(([name]) => name)
+      .sort();
+    expect(withPacing).toEqual(['synthesize', 'write-script']);
+    expect(environments['synthesize']).toMatchObject({
+      LUMCAST_POLLY_STANDARD_TPS: '80',
+      LUMCAST_POLLY_NEURAL_TPS: '8',
+      LUMCAST_POLLY_GENERATIVE_TPS: '8',
+    });
+    expect(environments['write-script']).toMatchObject({
+      LUMCAST_BEDROCK_REQUESTS_PER_MINUTE: '200',
+    });
+  });
+
+  it('give the users, series and pacing tables no index', () => {
+    for (const table of ['users', 'series', 'pacing'] as const) {
       const id = logicalIdOf(dev.stack, dev.stack.tables[table]);
       expect(
         dev.template.findResources('AWS::DynamoDB::Table')[id]?.['Properties'][
@@ -124,7 +164,7 @@ describe('DynamoDB tables', () => {
 
   it('are on-demand, encrypted and point-in-time recoverable in every stage', () => {
     for (const synthesized of [dev, prod]) {
-      synthesized.template.resourceCountIs('AWS::DynamoDB::Table', 4);
+      synthesized.template.resourceCountIs('AWS::DynamoDB::Table', 5);
       synthesized.template.allResourcesProperties('AWS::DynamoDB::Table', {
         BillingMode: 'PAY_PER_REQUEST',
         SSESpecification: { SSEEnabled: true },

@@ -1,6 +1,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { InvalidContextError } from '../src/errors';
-import { DEFAULT_BEDROCK_MODEL_ID, resolveStageConfig } from '../src/stage-config';
+import {
+  DEFAULT_BEDROCK_MODEL_ID,
+  DEFAULT_PROVIDER_QUOTAS,
+  resolveStageConfig,
+} from '../src/stage-config';
 
 const from = (context: Record<string, unknown>) => (key: string) => context[key];
 
@@ -31,8 +35,35 @@ describe('resolveStageConfig', () => {
         synthesizeReservedConcurrency: undefined,
         alarmEmail: undefined,
         cognitoDomainPrefix: undefined,
+        providerQuotas: DEFAULT_PROVIDER_QUOTAS,
       }),
     );
+    expect(DEFAULT_PROVIDER_QUOTAS).toEqual({
+      pollyStandardTps: 80,
+      pollyNeuralTps: 8,
+      pollyGenerativeTps: 8,
+      bedrockRequestsPerMinute: 200,
+    });
+  });
+
+  it('reads the account’s provider quotas from context, as numbers or CLI strings', () => {
+    expect(
+      resolveStageConfig(
+        from({ stage: 'prod', pollyNeuralTps: '20', bedrockRequestsPerMinute: 1000 }),
+      ).providerQuotas,
+    ).toEqual({ ...DEFAULT_PROVIDER_QUOTAS, pollyNeuralTps: 20, bedrockRequestsPerMinute: 1000 });
+  });
+
+  it.each([
+    ['pollyStandardTps', '0'],
+    ['pollyNeuralTps', '-8'],
+    ['pollyGenerativeTps', 'eight'],
+    ['bedrockRequestsPerMinute', ''],
+    ['bedrockRequestsPerMinute', '1e9'],
+  ])('rejects the provider quota %s = %p with a typed error naming the key', (key, value) => {
+    const attempt = () => resolveStageConfig(from({ stage: 'dev', [key]: value }));
+    expect(attempt).toThrow(InvalidContextError);
+    expect(attempt).toThrow(new RegExp(`Context "${key}"`));
   });
 
   it.each([undefined, 'staging', 'PROD', 1])(

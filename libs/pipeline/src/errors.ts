@@ -263,3 +263,26 @@ export class SourceLinkError extends PipelineError {
     super(message, options);
   }
 }
+
+/**
+ * A provider's turn (Bedrock's, for the script writer) is further away than a function may
+ * sleep: nothing was called, and the step answers `{ waitUntil }` so the state machine waits
+ * for free and invokes it again. Never reaches the state machine as an error.
+ *
+ * @example
+ * ```ts
+ * throw new ProviderTurnDeferredError('bedrock:model', '2026-12-07T10:00:05.000Z');
+ * ```
+ */
+export class ProviderTurnDeferredError extends PipelineError {
+  override readonly name = 'ProviderTurnDeferredError';
+
+  constructor(
+    /** The pacing key whose line is long. */
+    readonly key: string,
+    /** When to ask again (ISO, whole seconds). */
+    readonly waitUntil: string,
+  ) {
+    super(`The turn at ${key} is later than a function waits; ask again at ${waitUntil}`);
+  }
+}

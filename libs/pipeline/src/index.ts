@@ -95,6 +95,7 @@ export {
   sourceUploadsFrom,
   synthesizerFrom,
 } from './composition/aws-services';
+export { speechTurnsFrom } from './pacing/pacing-from-environment';
 export type { AwsClientFactories } from './composition/aws-services';
 export {
   buildApiHandler,

@@ -58,6 +58,11 @@ export interface BedrockScriptWriterOptions {
   temperature?: number;
   /** Engine whose speaking rate sizes the script; default `polly`. */
   speechEngine?: SpeechEngine;
+  /**
+   * Awaited before every Converse call, retries included: where a shared rate limit is held
+   * (the pipeline's pacing). An error it throws is rethrown unchanged, and no call is made.
+   */
+  beforeEachCall?: () => Promise<void>;
 }
 
 /**
@@ -98,9 +103,11 @@ export class BedrockScriptWriter implements ScriptWriter, ScriptPartsWriter {
   private readonly temperature: number;
   private readonly speechEngine: SpeechEngine;
   private readonly retry: BedrockRetryPolicy;
+  private readonly beforeEachCall: () => Promise<void>;
 
   constructor(options: BedrockScriptWriterOptions) {
     this.client = options.client;
+    this.beforeEachCall = options.beforeEachCall ?? (async () => undefined);
     this.modelId = options.modelId ?? DEFAULT_BEDROCK_MODEL_ID;
     this.temperature = options.temperature ?? 0.7;
     this.speechEngine = options.speechEngine ?? 'polly';
@@ -191,6 +198,7 @@ export class BedrockScriptWriter implements ScriptWriter, ScriptPartsWriter {
         temperature: this.temperature,
       });
       return retryBedrockCall(async (): Promise<ModelAnswer<T>> => {
+        await this.beforeEachCall();
         const output = await this.client.send(command);
         const input = readToolInput(output, task.tool.name);
         return {

@@ -6,11 +6,13 @@ import {
   buildSynthesizeHandler,
   jobsTableFrom,
   readEnvironment,
+  speechTurnsFrom,
   synthesizerFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
+const dynamodb = new DynamoDBClient({});
 
 /**
  * Idle timeout of one Polly request, in ms: the value of `POLLY_REQUEST_TIMEOUT_MS` in
@@ -19,12 +21,17 @@ const env = readEnvironment(process.env);
  */
 const POLLY_REQUEST_TIMEOUT_MS = 10_000;
 
-/** State machine step SynthesizeChunk (one Map item). */
+/**
+ * State machine step SynthesizeChunk (one Map item). Each chunk first takes Polly's turn on the
+ * pacing table (the engine's requests per second, shared by every container); a turn more than a
+ * few seconds away goes back to the state machine's Wait state.
+ */
 export const handler = buildSynthesizeHandler({
-  jobs: jobsTableFrom(env, new DynamoDBClient({})),
+  jobs: jobsTableFrom(env, dynamodb),
+  speechTurns: speechTurnsFrom(env, dynamodb),
   store: audioStoreFrom(env, new S3Client({})),
-  // The synthesizer retries Polly throttling, 5xx, network errors and timeouts itself (backoff with
-  // full jitter), so the SDK makes one attempt per call. The request timeout turns a hung stream into a
+  // The synthesizer retries Polly throttling (the safety net behind the pacing), 5xx, network errors
+  // and timeouts itself (backoff with full jitter), so the SDK makes one attempt per call. The request timeout turns a hung stream into a
   // TimeoutError the synthesizer retries, instead of a Lambda timeout.
   synthesizer: synthesizerFrom(
     env,

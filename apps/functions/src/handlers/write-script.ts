@@ -24,12 +24,15 @@ export const handler = buildWriteScriptHandler({
   // minute; a call silent for 90 s is cut (TimeoutError) and retried within the 280 s Lambda.
   // Bedrock only (the deployed app never runs the offline writer), so its code stays out of
   // this bundle; any other LUMCAST_SCRIPT_WRITER fails the cold start with a ConfigurationError.
+  // Every Converse call first takes the model's turn on the pacing table (requests per minute
+  // shared by every container); a turn more than a few seconds away goes back to the state machine.
   writer: bedrockScriptWriterFrom(
     env,
     new BedrockRuntimeClient({
       maxAttempts: 1,
       requestHandler: { requestTimeout: 90_000, disableConcurrentStreams: true },
     }),
+    dynamodb,
   ),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
   // Source links are read from the internet (public addresses only): the function is in no VPC.

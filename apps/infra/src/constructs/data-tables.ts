@@ -11,6 +11,7 @@ import {
   SERIES_EPISODES_INDEX,
   SERIES_MEMORY_TABLE_KEY,
 } from '@lumcast/pipeline';
+import { PACING_TABLE_KEY, PACING_TTL_ATTRIBUTE } from '@lumcast/pacing';
 import { QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from '@lumcast/quota';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
@@ -51,6 +52,7 @@ export class DataTables extends Construct {
   readonly jobs: Table;
   readonly series: Table;
   readonly feeds: Table;
+  readonly pacing: Table;
 
   constructor(scope: Construct, id: string, props: DataTablesProps) {
     super(scope, id);
@@ -96,6 +98,13 @@ export class DataTables extends Construct {
       partitionKey: { name: FEEDS_TABLE_KEY.userIndex.partitionKey, type: AttributeType.STRING },
       sortKey: { name: FEEDS_TABLE_KEY.userIndex.sortKey, type: AttributeType.STRING },
       projectionType: ProjectionType.ALL,
+    });
+    // Shared provider limits: one small item per key (Polly's engines, Bedrock's model), one
+    // conditional write per grant; an idle key's item expires by TTL.
+    this.pacing = new Table(this, 'Pacing', {
+      ...common,
+      partitionKey: { name: PACING_TABLE_KEY, type: AttributeType.STRING },
+      timeToLiveAttribute: PACING_TTL_ATTRIBUTE,
     });
   }
 }

@@ -22,7 +22,7 @@ import { grantInvokeModel } from './bedrock-model';
  *
  * @example
  * ```ts
- * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, audio, queue, stateMachine, bedrockModelId });
+ * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, pacing, audio, queue, stateMachine, bedrockModelId });
  * ```
  */
 export interface PipelineAccessTargets {
@@ -31,6 +31,8 @@ export interface PipelineAccessTargets {
   readonly jobs: Table;
   readonly series: Table;
   readonly feeds: Table;
+  /** The pacing table (`@lumcast/pacing`): only the functions that acquire turns may update it. */
+  readonly pacing: Table;
   readonly audio: Bucket;
   readonly queue: IQueue;
   readonly stateMachine: IStateMachine;
@@ -68,7 +70,7 @@ const X_RAY_AND_WILDCARD_REASON =
  *
  * @example
  * ```ts
- * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, audio, queue, stateMachine, bedrockModelId });
+ * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, pacing, audio, queue, stateMachine, bedrockModelId });
  * ```
  */
 export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTargets): void {
@@ -78,6 +80,7 @@ export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTar
     jobs: targets.jobs,
     series: targets.series,
     feeds: targets.feeds,
+    pacing: targets.pacing,
   };
 
   for (const name of HANDLER_NAMES) {

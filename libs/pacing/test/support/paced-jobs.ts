@@ -54,13 +54,14 @@ export async function simulatePacedJobs(options: SimulationOptions): Promise<Sim
   const clock = fakeClock(Date.parse('2026-12-07T12:00:00.000Z'));
   const origin = clock.ms();
   const remaining = new Map(options.jobs.map((job) => [job.name, job.chunks]));
-  const timelines: Record<string, JobTimeline> = {};
+  const left = (job: SimulatedJob) => remaining.get(job.name) ?? 0;
+  const timelines = new Map<string, JobTimeline>();
   let iterations: Iteration[] = [];
   for (const job of options.jobs) {
-    timelines[job.name] = { firstAskMs: job.arrivesAtMs, starts: [] };
+    timelines.set(job.name, { firstAskMs: job.arrivesAtMs, starts: [] });
     for (let i = 0; i < Math.min(job.concurrency, job.chunks); i++) {
       iterations.push({ job, askAtMs: job.arrivesAtMs });
-      remaining.set(job.name, remaining.get(job.name)! - 1);
+      remaining.set(job.name, left(job) - 1);
     }
   }
   const starts: number[] = [];
@@ -88,17 +89,16 @@ export async function simulatePacedJobs(options: SimulationOptions): Promise<Sim
       }
       const startMs = answer.startAt.getTime() - origin;
       starts.push(startMs);
-      timelines[it.job.name]!.starts.push(startMs);
-      const left = remaining.get(it.job.name)!;
-      if (left > 0) {
-        remaining.set(it.job.name, left - 1);
+      timelines.get(it.job.name)?.starts.push(startMs);
+      if (left(it.job) > 0) {
+        remaining.set(it.job.name, left(it.job) - 1);
         next.push({ job: it.job, askAtMs: startMs + options.callMs });
       }
     }
     iterations = next;
     clock.advance(options.stepMs);
   }
-  return { jobs: timelines, starts, grants: starts.length, deferrals };
+  return { jobs: Object.fromEntries(timelines), starts, grants: starts.length, deferrals };
 }
 
 /**

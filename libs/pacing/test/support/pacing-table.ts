@@ -96,9 +96,9 @@ export function mostStartsInAnyWindow(starts: readonly number[], windowMs = 1000
   const sorted = [...starts].sort((a, b) => a - b);
   let most = 0;
   let first = 0;
-  for (let last = 0; last < sorted.length; last++) {
-    while (sorted[last]! - sorted[first]! >= windowMs) first++;
+  sorted.forEach((start, last) => {
+    while (start - (sorted[first] ?? start) >= windowMs) first++;
     most = Math.max(most, last - first + 1);
-  }
+  });
   return most;
 }

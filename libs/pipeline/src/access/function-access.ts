@@ -29,14 +29,15 @@ export type PipelineFunction = (typeof PIPELINE_FUNCTIONS)[number];
 
 /**
  * The DynamoDB tables the pipeline uses: `users` (plans and the quota ledger),
- * `jobs`, `series` (series memory), `feeds` (subscribable feeds).
+ * `jobs`, `series` (series memory), `feeds` (subscribable feeds), `pacing` (shared provider
+ * limits, `@lumcast/pacing`).
  *
  * @example
  * ```ts
- * PIPELINE_TABLES; // ['users', 'jobs', 'series', 'feeds']
+ * PIPELINE_TABLES; // ['users', 'jobs', 'series', 'feeds', 'pacing']
  * ```
  */
-export const PIPELINE_TABLES = ['users', 'jobs', 'series', 'feeds'] as const;
+export const PIPELINE_TABLES = ['users', 'jobs', 'series', 'feeds', 'pacing'] as const;
 
 /**
  * One of {@link PIPELINE_TABLES}.
@@ -162,10 +163,12 @@ export interface FunctionAccess {
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
  *   the script, its outline and its parts written and read back between the phases
  *   (outline, chapters, finish) of one function (Put/GetObject on scripts),
- *   `BedrockScriptWriter` (Converse = InvokeModel); an uploaded source read (GetObject on
+ *   `BedrockScriptWriter` (Converse = InvokeModel), each call after `ProviderPacer.acquire` for the
+ *   model (UpdateItem on pacing); an uploaded source read (GetObject on
  *   sources, and ListBucket on the bucket so that a source never uploaded, or expired, is S3's
  *   404 — `ObjectNotFoundError`, a `SourceFileError` `missing` — not a 403).
- * - `synthesize`: `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
+ * - `synthesize`: `ProviderPacer.acquire` for Polly's engine (UpdateItem on pacing),
+ *   `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
  *   chunks read (GetObject), the episode and captions written (PutObject on episodes).
@@ -208,13 +211,14 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     tables: {
       jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
       series: ['dynamodb:Query'],
+      pacing: ['dynamodb:UpdateItem'],
     },
     objects: { scripts: ['s3:PutObject', 's3:GetObject'], sources: ['s3:GetObject'] },
     bucketListing: ['s3:ListBucket'],
     model: ['bedrock:InvokeModel'],
   },
   synthesize: {
-    tables: { jobs: ['dynamodb:UpdateItem'] },
+    tables: { jobs: ['dynamodb:UpdateItem'], pacing: ['dynamodb:UpdateItem'] },
     objects: { chunks: ['s3:PutObject'] },
     speech: ['polly:SynthesizeSpeech'],
   },

@@ -12,6 +12,7 @@ import {
 import { QuotaLedger } from '@lumcast/quota';
 import {
   BedrockScriptWriter,
+  DEFAULT_BEDROCK_MODEL_ID,
   OfflineScriptWriter,
   type ScriptWriter,
   type SpeechEngine,
@@ -28,6 +29,8 @@ import { JobsTable } from '../jobs/jobs-table';
 import { SeriesEpisodes } from '../series/series-episodes';
 import { SeriesMemory } from '../series/series-memory';
 import { LinkSourceFetcher } from '../sources/link-source-fetcher';
+import { pacedModelCalls } from '../pacing/paced-model-calls';
+import { modelTurnsFrom, speechTurnsFrom } from '../pacing/pacing-from-environment';
 import { once } from './once';
 import type { PipelineServices } from './pipeline-services';
 
@@ -108,19 +111,21 @@ export function executionStarterFrom(env: Environment, sfn: SFNClient): StepFunc
 /**
  * The script writer `LUMCAST_SCRIPT_WRITER` selects, sizing scripts for the
  * engine `LUMCAST_SPEECH` selects (speaking rates differ). The Bedrock client
- * is only created when Bedrock is used.
+ * is only created when Bedrock is used, and its calls are paced on the pacing table
+ * when `dynamodb` is given.
  *
  * @example
  * ```ts
- * const writer = scriptWriterFrom(env, () => new BedrockRuntimeClient({ maxAttempts: 1 }));
+ * const writer = scriptWriterFrom(env, () => new BedrockRuntimeClient({ maxAttempts: 1 }), () => dynamodb);
  * ```
  */
 export function scriptWriterFrom(
   env: Environment,
   bedrock: () => BedrockRuntimeClient,
+  dynamodb?: () => DynamoDBClient,
 ): ScriptWriter {
   return env.LUMCAST_SCRIPT_WRITER === 'bedrock'
-    ? bedrockScriptWriterFrom(env, bedrock())
+    ? bedrockScriptWriterFrom(env, bedrock(), dynamodb?.())
     : new OfflineScriptWriter({ speechEngine: speechEngineOf(env) });
 }
 
@@ -129,26 +134,31 @@ export function scriptWriterFrom(
  * imports this (not {@link scriptWriterFrom}) leaves the offline writer out of its bundle.
  * Throws {@link ConfigurationError} unless `LUMCAST_SCRIPT_WRITER` is `bedrock`, so a
  * function configured for the offline writer fails at cold start instead of silently
- * calling Bedrock.
+ * calling Bedrock. With `dynamodb`, every Converse call first takes the model's turn on
+ * `LUMCAST_PACING_TABLE` (`LUMCAST_BEDROCK_REQUESTS_PER_MINUTE`).
  *
  * @example
  * ```ts
- * const writer = bedrockScriptWriterFrom(env, new BedrockRuntimeClient({ maxAttempts: 1 }));
+ * const writer = bedrockScriptWriterFrom(env, new BedrockRuntimeClient({ maxAttempts: 1 }), dynamodb);
  * ```
  */
 export function bedrockScriptWriterFrom(
   env: Environment,
   bedrock: BedrockRuntimeClient,
+  dynamodb?: DynamoDBClient,
 ): BedrockScriptWriter {
   if (env.LUMCAST_SCRIPT_WRITER !== 'bedrock') {
     throw new ConfigurationError(
       `LUMCAST_SCRIPT_WRITER is '${env.LUMCAST_SCRIPT_WRITER}': this function writes scripts with Bedrock only`,
     );
   }
+  const modelId = env.LUMCAST_BEDROCK_MODEL_ID ?? DEFAULT_BEDROCK_MODEL_ID;
+  const turns = dynamodb === undefined ? undefined : modelTurnsFrom(env, dynamodb, modelId);
   return new BedrockScriptWriter({
     client: bedrock,
-    modelId: env.LUMCAST_BEDROCK_MODEL_ID,
+    modelId,
     speechEngine: speechEngineOf(env),
+    ...(turns === undefined ? {} : { beforeEachCall: pacedModelCalls(turns) }),
   });
 }
 
@@ -210,7 +220,8 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
     uploads: once(() => sourceUploadsFrom(env, clients.s3())),
     queue: once(() => jobQueueFrom(env, clients.sqs())),
     starter: once(() => executionStarterFrom(env, clients.sfn())),
-    writer: once(() => scriptWriterFrom(env, clients.bedrock)),
+    writer: once(() => scriptWriterFrom(env, clients.bedrock, clients.dynamodb)),
     synthesizer: once(() => synthesizerFrom(env, clients.polly)),
+    speechTurns: once(() => speechTurnsFrom(env, clients.dynamodb())),
   };
 }

@@ -1,5 +1,6 @@
 import { createApiHandler, type ApiDeps } from '../api/api-handler';
 import type { IdentityResolver } from '../api/identity';
+import { ProviderTurnDeferredError } from '../errors';
 import { createLogger } from '../logging/logger';
 import { createAssembleStep, type AssembleDeps } from '../steps/assemble';
 import { createCallbackStep, type CallbackDeps } from '../steps/callback';
@@ -9,6 +10,7 @@ import {
   assembleInputSchema,
   callbackEventSchema,
   synthesizeInputSchema,
+  type ProviderTurnWait,
 } from '../steps/step-inputs';
 import { createSynthesizeStep, type SynthesizeDeps } from '../steps/synthesize';
 import { createFinishScriptStep } from '../steps/finish-script';
@@ -40,7 +42,8 @@ export function buildSqsConsumer(deps: Omit<JobConsumerDeps, 'logger'>) {
  * The write-script function's handler: one Lambda function for every script phase,
  * dispatched on the input's `phase` (parsed with zod): `outline` (WriteOutline), `chapter`
  * (one WriteChapter of the chapters Map), `finish` (FinishScript); without `phase`, the
- * whole script in one invocation as before.
+ * whole script in one invocation as before. A phase whose model turn is more than a few seconds
+ * away answers `{ waitUntil }` (see `pacedModelCalls`).
  *
  * @example `buildWriteScriptHandler({ jobs, store, writer, seriesMemory, sources, maxChunkChars: 3000 })`
  */
@@ -55,9 +58,9 @@ export function buildWriteScriptHandler(deps: WriteScriptDeps) {
       if (!('phase' in input)) return writeWhole(input);
       switch (input.phase) {
         case 'outline':
-          return writeOutline(input);
+          return waitingForTurn(() => writeOutline(input));
         case 'chapter':
-          return writeChapter(input);
+          return waitingForTurn(() => writeChapter(input));
         case 'finish':
           return finishScript(input);
       }
@@ -66,7 +69,20 @@ export function buildWriteScriptHandler(deps: WriteScriptDeps) {
   );
 }
 
-/** The SynthesizeChunk step handler. @example `buildSynthesizeHandler({ jobs, store, synthesizer })` */
+/**
+ * Runs a phase that calls the model; a turn too far away answers `{ waitUntil }` (the state
+ * machine's Wait brings the phase back), nothing else is caught.
+ */
+async function waitingForTurn<T>(phase: () => Promise<T>): Promise<T | ProviderTurnWait> {
+  try {
+    return await phase();
+  } catch (error) {
+    if (error instanceof ProviderTurnDeferredError) return { waitUntil: error.waitUntil };
+    throw error;
+  }
+}
+
+/** The SynthesizeChunk step handler. @example `buildSynthesizeHandler({ jobs, store, synthesizer, speechTurns })` */
 export function buildSynthesizeHandler(deps: SynthesizeDeps) {
   return stepHandler(synthesizeInputSchema, createSynthesizeStep(deps), createLogger('synthesize'));
 }

@@ -51,6 +51,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         jobs: services.jobs(),
         store: services.store(),
         synthesizer: services.synthesizer(),
+        speechTurns: services.speechTurns(),
       }),
     assemble: () => buildAssembleHandler({ jobs: services.jobs(), store: services.store() }),
     callback: () =>

@@ -11,6 +11,7 @@ import type { JobQueue } from '../ports/job-queue';
 import type { ObjectStore } from '../ports/object-store';
 import type { SourceFetcher } from '../ports/source-fetcher';
 import type { SourceUploads } from '../ports/source-uploads';
+import type { SpeechTurns } from '../pacing/pacing-from-environment';
 
 /**
  * The services the handlers are built from, each created on first use: AWS
@@ -35,4 +36,6 @@ export interface PipelineServices {
   starter(): ExecutionStarter;
   writer(): ScriptWriter;
   synthesizer(): SpeechSynthesizer;
+  /** Polly's shared limit, or undefined for a speech engine without one. */
+  speechTurns(): SpeechTurns | undefined;
 }

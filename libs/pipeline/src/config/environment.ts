@@ -1,6 +1,11 @@
 import * as z from './zod-mini';
 import { ConfigurationError } from '../errors';
 
+/** A provider's quota: a positive number, `fallback` when unset. */
+function providerRate(fallback: number) {
+  return z._default(z.coerce.number().check(z.positive(), z.maximum(100_000)), fallback);
+}
+
 /**
  * Environment variables every handler reads, validated once per container.
  * AWS endpoints are not here: the AWS SDK reads `AWS_ENDPOINT_URL_<SERVICE>`
@@ -27,6 +32,14 @@ export const environmentSchema = z.object({
     z.coerce.number().check(z.int(), z.minimum(60), z.maximum(86_400)),
     900,
   ),
+  /** The pacing table (`@lumcast/pacing`); required where Polly or Bedrock is called. */
+  LUMCAST_PACING_TABLE: z.optional(z.string().check(z.minLength(1))),
+  /** The account's Polly quota per engine, in SynthesizeSpeech requests per second. */
+  LUMCAST_POLLY_STANDARD_TPS: providerRate(80),
+  LUMCAST_POLLY_NEURAL_TPS: providerRate(8),
+  LUMCAST_POLLY_GENERATIVE_TPS: providerRate(8),
+  /** The account's Bedrock quota for the model, in requests per minute. */
+  LUMCAST_BEDROCK_REQUESTS_PER_MINUTE: providerRate(200),
 });
 
 /** Validated handler configuration. */

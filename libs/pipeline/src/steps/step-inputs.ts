@@ -13,6 +13,15 @@ export const speechChunkItemSchema = z.object({
   hostIndex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
 });
 
+/**
+ * A step's answer when its provider's turn is later: the state machine waits until `waitUntil`
+ * (an ISO timestamp) and invokes the step again, handing back `startAt`, the start it reserved.
+ */
+export const providerTurnWaitSchema = z.object({
+  waitUntil: z.iso.datetime(),
+  startAt: z.optional(z.iso.datetime()),
+});
+
 /** Input of the synthesize step (one Map item). */
 export const synthesizeInputSchema = z.extend(jobRefSchema, {
   quality: z.enum(['standard', 'neural', 'generative']),
@@ -20,6 +29,8 @@ export const synthesizeInputSchema = z.extend(jobRefSchema, {
   language: z.optional(z.string().check(z.minLength(1))),
   totalChunks: z.number().check(z.int(), z.minimum(1)),
   chunk: speechChunkItemSchema,
+  /** The previous invocation's answer, when it was to wait for Polly's turn. */
+  turn: z.optional(providerTurnWaitSchema),
 });
 
 /** What the synthesize step returns for one chunk. */
@@ -140,6 +151,7 @@ export type JobRef = z.infer<typeof jobRefSchema>;
 export type SpeechChunkItem = z.infer<typeof speechChunkItemSchema>;
 export type SynthesizeInput = z.infer<typeof synthesizeInputSchema>;
 export type SynthesizedChunk = z.infer<typeof synthesizedChunkSchema>;
+export type ProviderTurnWait = z.infer<typeof providerTurnWaitSchema>;
 export type AssembleInput = z.infer<typeof assembleInputSchema>;
 export type AssembledEpisode = z.infer<typeof assembledEpisodeSchema>;
 export type CallbackInput = z.infer<typeof callbackInputSchema>;
