@@ -73,6 +73,8 @@ export interface DeployedApp {
    * what was stored, past IAM.
    */
   readonly s3ServerUrl: string;
+  /** DynamoDB Local itself, behind the front door (any credentials): for a test to read or set up items past IAM. */
+  readonly dynamodbUrl: string;
   readonly runtime: LambdaRuntime;
   readonly stateMachine: StateMachineRunner;
   readonly queues: LocalQueues;
@@ -279,6 +281,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       token: (sub, mint = {}) => issuer.mint({ email: `${sub}@example.com`, ...mint, sub }),
       endpoints,
       s3ServerUrl: s3.endpoint,
+      dynamodbUrl: dynamodb.endpoint,
       runtime,
       stateMachine,
       queues,

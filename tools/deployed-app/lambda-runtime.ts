@@ -36,6 +36,12 @@ export interface LambdaRuntimeOptions {
 export interface InvocationRecord {
   readonly functionLogicalId: string;
   readonly errorType?: string;
+  /** When the invocation was asked for, and when it answered (epoch ms, wall clock). */
+  readonly startedAtMs: number;
+  readonly endedAtMs: number;
+  /** The event it was invoked with, and the payload it answered (the error payload on failure). */
+  readonly event: unknown;
+  readonly payload: unknown;
   /** The handler's run, from the end of INIT to its answer (Lambda's `Duration`). */
   readonly durationMs: number;
   /** How long this invocation waited for its new container's INIT (Lambda's `Init Duration`). */
@@ -155,6 +161,7 @@ export class LambdaRuntime {
     }
     this.running.set(fn.logicalId, running + 1);
     try {
+      const startedAtMs = Date.now();
       const { result, durationMs, initDurationMs } = await this.runInContainer(fn, event);
       const errorType = result.functionError
         ? (result.payload as { errorType?: string }).errorType
@@ -162,6 +169,10 @@ export class LambdaRuntime {
       this.invocations.push({
         functionLogicalId: fn.logicalId,
         ...(errorType ? { errorType } : {}),
+        startedAtMs,
+        endedAtMs: Date.now(),
+        event,
+        payload: result.payload,
         durationMs,
         ...(initDurationMs === undefined ? {} : { initDurationMs }),
       });

@@ -64,6 +64,8 @@ export type FakeBedrockFault =
  * ```
  */
 export interface FakeBedrockRequest {
+  /** When the request arrived (the system clock). */
+  at: Date;
   modelId: string;
   /** The forced tool's name, when the request forced one. */
   tool: string | undefined;
@@ -236,6 +238,7 @@ export async function startFakeBedrock(options: FakeBedrockOptions = {}): Promis
     }
     const tool = body.toolConfig?.toolChoice?.tool?.name;
     const record: FakeBedrockRequest = {
+      at: new Date(),
       modelId: route[1] ?? '',
       tool,
       body,

@@ -5,7 +5,9 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { PACING_TABLE_KEY } from '@lumcast/pacing';
 import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -161,6 +163,38 @@ describe('the DynamoDB front door', () => {
       }),
     );
   });
+
+  it.each([
+    ['synthesize', true],
+    ['write-script', true],
+    ['api', false],
+    ['sqs-consumer', false],
+    ['assemble', false],
+    ['callback', false],
+  ])(
+    'lets %s update the pacing table only if it takes provider turns (%p)',
+    async (handlerName, allowed) => {
+      const pacing = app.tables.find((t) =>
+        t.keySchema.some((k) => k.AttributeName === PACING_TABLE_KEY),
+      );
+      if (pacing === undefined) throw new Error('no pacing table');
+      const client = new DynamoDBClient(clientConfig(fn(handlerName), 'dynamodb'));
+      const update = client.send(
+        new UpdateItemCommand({
+          TableName: pacing.tableName,
+          Key: { [PACING_TABLE_KEY]: { S: `polly:door-${handlerName}` } },
+          UpdateExpression: 'SET nextFreeAt = :next',
+          ExpressionAttributeValues: { ':next': { N: '1' } },
+        }),
+      );
+      if (allowed) await expect(update).resolves.toBeDefined();
+      else
+        await expect(update).rejects.toMatchObject({
+          name: 'AccessDeniedException',
+          message: expect.stringContaining(`dynamodb:UpdateItem on resource: ${pacing.tableArn}`),
+        });
+    },
+  );
 
   it('authorizes a Query with IndexName on the index ARN, as AWS does: the api through to the index, a role without that index grant refused naming it', async () => {
     const feeds = app.tables.find((t) =>

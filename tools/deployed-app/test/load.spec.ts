@@ -1,33 +1,41 @@
 import { startDeployedApp, type DeployedApp } from '../deployed-app';
 import { api, createEpisode, describeDenials, untilFinal } from './episodes';
+import { answeredWait, formatLoadFigure, invocationsOf, loadFigure } from './pacing-figures';
 
 let deployed: DeployedApp;
 
+/** Polly's neural rate, as the fake holds it and the template's quota configures the pacing. */
+const NEURAL_PER_SECOND = 8;
 /**
- * How long a job may take to be final here: a chunk still throttled may, by the template's own
- * SynthesizeChunk Retry (15 attempts, full jitter up to 60 s each), wait more than 10 minutes in
- * AWS's time before it is spoken, so the wait allows that, and the test a minute more for its checks.
+ * How long every job may take to be final here. Paced, 160 chunks take about 21 s of Polly's
+ * time; the bound leaves room for a machine busy with other work, not for throttling retries.
  */
-const FINAL_WITHIN_MS = 900_000;
+const FINAL_WITHIN_MS = 300_000;
 
 beforeAll(async () => {
   // AWS's own time (timeScale 1): Polly's 8 TPS is a real-time limit, so only at scale 1 do the
-  // throttling retries (15 attempts, 60 s cap) wait as long against it as they would in AWS.
+  // pacing's waits and the throttling retries take as long against it as they would in AWS.
   deployed = await startDeployedApp({ timeScale: 1 });
 }, 180_000);
 afterAll(() => deployed?.stop());
 
 describe('load through the deployed app', () => {
   it(
-    'brings 20 users × 2 episodes at once against Polly at 8 TPS all to ready, each charged exactly once, none over its limit',
+    'brings 20 users × 2 episodes at once against Polly at 8 TPS all to ready, paced under the limit, each charged exactly once',
     async () => {
       const users = Array.from({ length: 20 }, (_, i) => `load-user-${i + 1}`);
       const tokens = new Map(
         await Promise.all(users.map(async (user) => [user, await deployed.token(user)] as const)),
       );
-      const started = Date.now();
+      const firstPostAtMs = Date.now();
       const failedInvocations = () =>
-        deployed.runtime.invocations.filter((invocation) => invocation.errorType !== undefined);
+        deployed.runtime.invocations
+          .filter((invocation) => invocation.errorType !== undefined)
+          .map(({ functionLogicalId, errorType, payload }) => ({
+            functionLogicalId,
+            errorType,
+            payload,
+          }));
       const jobIds = await Promise.all(
         users.flatMap((user) =>
           [1, 2].map((n) =>
@@ -53,7 +61,7 @@ describe('load through the deployed app', () => {
           job: await untilFinal(deployed, tokens.get(user)!, jobId, FINAL_WITHIN_MS),
         })),
       );
-      const wallSeconds = (Date.now() - started) / 1000;
+      const lastReadyAtMs = Date.now();
       expect(jobs.map(({ job }) => job.status)).toEqual(jobs.map(() => 'ready'));
       for (const user of users) {
         const quota = (await api(deployed, tokens.get(user)!, 'GET', '/api/quota')).body as {
@@ -66,13 +74,26 @@ describe('load through the deployed app', () => {
         expect(quota.used).toBe(charged);
         expect(quota.used).toBeLessThanOrEqual(quota.limit);
       }
-      expect(deployed.polly.counters.maxAdmittedInAnySecond.neural).toBeLessThanOrEqual(8);
+      expect(deployed.polly.counters.maxAdmittedInAnySecond.neural).toBeLessThanOrEqual(
+        NEURAL_PER_SECOND,
+      );
       expect(describeDenials(deployed)).toEqual([]);
-      const totalChunks = jobs.reduce((sum, { job }) => sum + job.progress.total, 0);
-      const boundSeconds = totalChunks / 8;
-      // A figure for tools/README.md, not an assertion: where the run is against the TPS bound.
-      const line = `load: 40 episodes, ${totalChunks} chunks, wall ${wallSeconds.toFixed(1)} s, TPS bound ${boundSeconds.toFixed(1)} s, Polly throttled ${deployed.polly.counters.throttled} times`;
-      console.log(line);
+      expect(failedInvocations()).toEqual([]);
+
+      const figure = loadFigure(deployed, {
+        episodes: jobs.length,
+        chunks: jobs.reduce((sum, { job }) => sum + job.progress.total, 0),
+        ratePerSecond: NEURAL_PER_SECOND,
+        firstPostAtMs,
+        lastReadyAtMs,
+      });
+      // The figure for the README: printed whole, one line (`npx nx run deployed-app:load`).
+      process.stdout.write(`${formatLoadFigure(figure)}\n`);
+      // The pacing is what holds the limit: a throttled call is the exception (the goal is at
+      // most 1 %, measured on a quiet machine; this bound only catches pacing gone missing).
+      expect(figure.throttled).toBeLessThanOrEqual(Math.ceil(figure.pollyCalls * 0.05));
+      // 160 chunks against a line of 40 episodes × 4: some chunks waited in the state machine.
+      expect(invocationsOf(deployed, 'synthesize').some(answeredWait)).toBe(true);
     },
     FINAL_WITHIN_MS + 60_000,
   );
