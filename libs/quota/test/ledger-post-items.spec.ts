@@ -1,7 +1,14 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QuotaLedger, QuotaStateError, quotaHistoryAttribute } from '../src/index';
 import { expectCountersToMatchRecords, readCounters } from './support/counters';
-import { ledgerOn, putItem, readItem, suiteStore } from './support/local-dynamo';
+import {
+  fakeClock,
+  ledgerOn,
+  meterCapacity,
+  putItem,
+  readItem,
+  suiteStore,
+} from './support/local-dynamo';
 import {
   LAST_WEEK,
   MID_WEEK,
@@ -164,6 +171,32 @@ describe("QuotaLedger upgrading an item of the post's design on its first write"
       });
     },
   );
+
+  it("costs one write unit more, once: the first reservation on this week's item is billed 1 + 4 WCU, the next one 4", async () => {
+    const userId = newUser();
+    await putPostItem(store.dynamo, userId, THIS_WEEK, 150);
+    const client = store.dynamo.newClient();
+    const meter = meterCapacity(client);
+    const metered = new QuotaLedger({
+      client,
+      tableName: store.dynamo.tableName,
+      now: fakeClock(MID_WEEK).now,
+    });
+    const reserve = (jobId: string) => () =>
+      metered.reserve({ userId, jobId, cost: 1, weeklyLimit: 200, ...UNCAPPED });
+    expect(await meter.measure(reserve('first'))).toMatchObject({
+      write: 5,
+      read: 1,
+      requests: 3,
+      cancelled: 0,
+    });
+    expect(await meter.measure(reserve('second'))).toMatchObject({
+      write: 4,
+      read: 1,
+      requests: 2,
+      cancelled: 0,
+    });
+  });
 
   it("starts this week from last week's item in the one transaction, keeping last week's count as its history", async () => {
     const userId = newUser();
