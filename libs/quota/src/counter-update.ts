@@ -14,7 +14,8 @@ export interface CounterDelta {
 /**
  * Which week an operation's counters go to, and what the stored week must be
  * for the write to apply:
- * - `in_week`: the stored week is `week`; with `maxCommitted`, `committed` must
+ * - `in_week`: the stored week is `week` and the item has `committed` (an item
+ *   of the post's design is upgraded first); with `maxCommitted`, `committed` must
  *   be at most that before the write (the limit check, `limit + granted` is
  *   implied by `committed` counting grants negatively).
  * - `start_week`: the stored item is `from` (read before): its week absent, or
@@ -92,6 +93,9 @@ export function counterUpdate(
       conditions.push(`${name(A.week)} = ${value(target.week)}`);
       if (target.maxCommitted !== undefined) {
         conditions.push(`${name(A.committed)} <= ${value(target.maxCommitted)}`);
+      } else {
+        // Never onto an item of the post's design: it is upgraded first (`upgradePostItem`).
+        conditions.push(`attribute_exists(${name(A.committed)})`);
       }
       add(A.used, delta.used);
       add(A.reserved, delta.reserved);

@@ -109,8 +109,11 @@ export class QuotaThrottledError extends QuotaError {
 
 /**
  * A user's item holds quota attributes the ledger did not write (for example a
- * `quotaWeek` that is not a `YYYY-Www` key, or a non-numeric `quotaCount`).
- * The ledger refuses to guess and writes nothing.
+ * `quotaWeek` that is not a `YYYY-Www` key, a non-numeric `quotaCount`, a
+ * `quotaCommitted` that is not `used + reserved - granted`, or some of the
+ * ledger's counters without `quotaCommitted`). The ledger refuses to guess and
+ * writes nothing. The one shape it reads without `quotaCommitted` is the post's
+ * (`quotaWeek` and `quotaCount` alone: `used = quotaCount`).
  *
  * @example
  * ```ts

@@ -5,6 +5,7 @@ import { clock, transactIn, userKey, type LedgerContext } from './ledger-context
 import { usageAfter } from './ledger-reads';
 import { NO_CHANGE, expiryOf } from './ledger-records';
 import type { GrantRequest, GrantResult } from './grant-types';
+import { upgradePostItem } from './post-item-upgrade';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import {
@@ -89,6 +90,8 @@ export async function grant(context: LedgerContext, request: GrantRequest): Prom
     const startsWeek = item.week === undefined || item.week < week;
     stored = startsWeek ? item : undefined;
     if (!startsWeek && item.week !== undefined) week = item.week;
+    // The post's item, in this week: upgraded in place (once per user), then granted.
+    if (!startsWeek && item.fromPost) await upgradePostItem(context, userId, item);
     return AIM_AGAIN;
   });
 }

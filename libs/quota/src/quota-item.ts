@@ -21,27 +21,47 @@ export interface QuotaItem {
   readonly plan: string | undefined;
   /** Slots used in each past week the item keeps (`quotaUsedIn#<week>`), by week key. */
   readonly pastWeeks: Readonly<Record<string, number>>;
+  /**
+   * True for an item of the post's design (`quotaWeek` and `quotaCount` alone): read as
+   * `used = quotaCount` with nothing reserved, granted or in flight (`committed = used`).
+   * A write in its week upgrades it first (`upgradePostItem`); a write in a later week
+   * starts that week from it, as from any item.
+   */
+  readonly fromPost: boolean;
 }
 
 const WEEK_KEY_SHAPE = /^\d{4}-W\d{2}$/;
 const A = QUOTA_ATTRIBUTES;
 
 /**
+ * The post's design writes these two of the quota attributes (`quota…`) and no
+ * other: an item with any other one (the ledger's counters, kept weeks, an older
+ * design's job set) is not the post's, and without `committed` it is refused.
+ */
+const POST_ATTRIBUTES: readonly string[] = [A.week, A.used];
+const QUOTA_ATTRIBUTE_PREFIX = 'quota';
+
+/**
  * Decodes a user's item (possibly absent). Throws `QuotaStateError` when its
  * quota attributes are malformed or inconsistent (`committed` must be
- * `used + reserved - granted`): the ledger refuses to guess.
+ * `used + reserved - granted`): the ledger refuses to guess. The one shape it
+ * reads without `committed` is the post's (`quotaWeek` and `quotaCount`, no
+ * other `quota…` attribute): `used = quotaCount`, `committed = used`, `fromPost`.
  */
 export function decodeQuotaItem(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
 ): QuotaItem {
   const week = weekAttribute(userId, item, A.week);
+  const fromPost = week !== undefined && item?.[A.committed] === undefined;
+  if (fromPost) assertPostShape(userId, item);
+  const used = numberAttribute(userId, item, A.used, false);
   const decoded: QuotaItem = {
     week,
-    used: numberAttribute(userId, item, A.used, false),
+    used,
     reserved: numberAttribute(userId, item, A.reserved, false),
     granted: numberAttribute(userId, item, A.granted, false),
-    committed: numberAttribute(userId, item, A.committed, true),
+    committed: fromPost ? used : numberAttribute(userId, item, A.committed, true),
     inFlight: numberAttribute(userId, item, A.inFlight, false),
     rateWindow: item?.[A.rateWindow]
       ? numberAttribute(userId, item, A.rateWindow, false)
@@ -49,10 +69,8 @@ export function decodeQuotaItem(
     rateCount: numberAttribute(userId, item, A.rateCount, false),
     plan: item?.[USER_PLAN_ATTRIBUTE]?.S,
     pastWeeks: pastWeeksOf(userId, item),
+    fromPost,
   };
-  if (week !== undefined && item?.[A.committed] === undefined) {
-    throw new QuotaStateError(userId, `${A.week} is set but ${A.committed} is missing`);
-  }
   if (decoded.committed !== decoded.used + decoded.reserved - decoded.granted) {
     throw new QuotaStateError(
       userId,
@@ -60,6 +78,26 @@ export function decodeQuotaItem(
     );
   }
   return decoded;
+}
+
+/**
+ * A week without `committed` is read only as the post's item: `quotaCount` set, and
+ * no other `quota…` attribute (else `QuotaStateError`).
+ */
+function assertPostShape(userId: string, item: Record<string, AttributeValue> | undefined): void {
+  const missing = `${A.week} is set but ${A.committed} is missing`;
+  if (item?.[A.used] === undefined) {
+    throw new QuotaStateError(userId, `${missing}, and so is ${A.used}`);
+  }
+  const others = Object.keys(item).filter(
+    (name) => name.startsWith(QUOTA_ATTRIBUTE_PREFIX) && !POST_ATTRIBUTES.includes(name),
+  );
+  if (others.length > 0) {
+    throw new QuotaStateError(
+      userId,
+      `${missing}, and ${others.sort().join(', ')} make it more than the post's ${A.week} and ${A.used}`,
+    );
+  }
 }
 
 /** The `quotaUsedIn#<week>` attributes of an item, decoded (malformed ones throw `QuotaStateError`). */

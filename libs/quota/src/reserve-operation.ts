@@ -6,6 +6,7 @@ import { readRecord, readUser, usageOf } from './ledger-reads';
 import { newJobRecord, requireRecord } from './ledger-records';
 import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
 import { DEFAULT_PLAN, isPlan, planLimitsFor } from './plans';
+import { upgradePostItem } from './post-item-upgrade';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
 import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
 import { assertJobCharge, assertJobRef, assertSlots } from './validation';
@@ -116,11 +117,8 @@ async function reserveFrom(
     return undefined;
   };
 
-  // One consistent read first: it aims the transaction at the right week and rate window
-  // (so it applies at the first try), and a request the item already refuses writes nothing,
-  // which keeps a burst of refused requests to reads. The transaction stays the authority.
-  const refusedByRead = judge(firstItem);
-  if (refusedByRead) {
+  /** A refusal the item justifies, unless this job already holds its reservation. */
+  const refusedUnlessHeld = async (refused: ReserveResult): Promise<ReserveResult> => {
     const record = await readRecord(context, userId, jobId);
     if (record) {
       return {
@@ -130,10 +128,21 @@ async function reserveFrom(
         state: record.state,
       };
     }
-    return refusedByRead;
-  }
+    return refused;
+  };
+
+  // One consistent read first: it aims the transaction at the right week and rate window
+  // (so it applies at the first try), and a request the item already refuses writes nothing,
+  // which keeps a burst of refused requests to reads. The transaction stays the authority.
+  const refusedByRead = judge(firstItem);
+  if (refusedByRead) return refusedUnlessHeld(refusedByRead);
 
   return retryTransaction(context, userId, async (): Promise<Round<ReserveResult>> => {
+    if (stored.fromPost && !startsWeek) {
+      // The post's item, in this week: upgraded in place first (once per user), then aimed again.
+      const refused = judge(await upgradePostItem(context, userId, stored));
+      return refused ? refusedUnlessHeld(refused) : AIM_AGAIN;
+    }
     const target: WeekTarget = startsWeek
       ? { kind: 'start_week', week, from: stored }
       : { kind: 'in_week', week, maxCommitted: weeklyLimit - cost };

@@ -19,6 +19,7 @@ import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-trans
 import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
 import { planOf } from './plan-operation';
 import { planLimitsFor } from './plans';
+import { upgradePostItem } from './post-item-upgrade';
 import { assertJobCost, assertSlots } from './validation';
 
 const J = QUOTA_JOB_ATTRIBUTES;
@@ -168,6 +169,8 @@ export async function chargeJob(
     if (item.committed + charge > weeklyLimit) {
       return overLimit(context, userId, jobId, guess, week, measured, weeklyLimit, item);
     }
+    // The post's item, in this week: upgraded in place (once per user), then charged.
+    if (item.fromPost) await upgradePostItem(context, userId, item);
     return AIM_AGAIN;
   });
 }

@@ -29,6 +29,10 @@ export const USERS_TABLE_KEY = Object.freeze({
  * - `rateWindow` (`quotaRateWindow`, N) and `rateCount` (`quotaRateCount`, N): the minute
  *   (epoch minutes) of the latest reservation and how many were made in it.
  *
+ * An item of the post's design (`quotaWeek` and `quotaCount` alone) is read as
+ * `used = quotaCount`, nothing else held; the first write in its week sets
+ * `committed` from the count under a condition (see the README, "Coming from the post's design").
+ *
  * @example
  * ```ts
  * const projection = [QUOTA_ATTRIBUTES.week, QUOTA_ATTRIBUTES.used].join(', ');

@@ -174,11 +174,13 @@ describe('QuotaLedger refusals it cannot resolve', () => {
     expect(await readItem(dynamo, 'quota-job#u-race#loser')).toBeUndefined();
   });
 
-  it("throws QuotaStateError for an item of the post's two-tier design (a count without committed), and writes nothing", async () => {
+  it("throws QuotaStateError for the post's week and count with one of the ledger's counters but no committed, and writes nothing", async () => {
+    // The post's item alone is read (ledger-post-items.spec.ts); one ledger counter more is not.
     const legacy = {
       userId: { S: 'u-legacy' },
       quotaWeek: { S: '2026-W49' },
       quotaCount: { N: '190' },
+      quotaReserved: { N: '4' },
     };
     await putItem(dynamo, legacy);
     await expect(ledgerAt(MID_WEEK).deduct({ ...valid, userId: 'u-legacy' })).rejects.toThrow(

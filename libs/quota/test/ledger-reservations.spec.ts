@@ -1,5 +1,9 @@
-import { QUOTA_ATTRIBUTES, QuotaLedger, type ReserveResult, type SettleResult } from '../src/index';
-import { chargedIn, readJobRecords } from './support/job-records';
+import { QuotaLedger, type ReserveResult, type SettleResult } from '../src/index';
+import {
+  expectCountersToMatchRecords as expectCountersMatchRecords,
+  readCounters,
+} from './support/counters';
+import { readJobRecords } from './support/job-records';
 import { fakeClock, readItem, seededRandom, suiteStore } from './support/local-dynamo';
 
 // Wednesday of 2026-W49, and the instants around the Monday that starts 2026-W50.
@@ -25,32 +29,11 @@ function ledgerAt(iso: string): QuotaLedger {
 }
 
 /** The counters as stored, around the ledger. */
-async function counters(userId: string) {
-  const item = await readItem(store.dynamo, userId);
-  const number = (name: string) => Number(item?.[name]?.N ?? 0);
-  return {
-    week: item?.[QUOTA_ATTRIBUTES.week]?.S,
-    used: number(QUOTA_ATTRIBUTES.used),
-    reserved: number(QUOTA_ATTRIBUTES.reserved),
-    granted: number(QUOTA_ATTRIBUTES.granted),
-    committed: number(QUOTA_ATTRIBUTES.committed),
-    inFlight: number(QUOTA_ATTRIBUTES.inFlight),
-  };
-}
+const counters = (userId: string) => readCounters(store.dynamo, userId);
 
 /** The counters must agree with the job records: what is held, charged and in flight. */
-async function expectCountersToMatchRecords(userId: string, week: string) {
-  const stored = await counters(userId);
-  const records = await readJobRecords(store.dynamo, userId);
-  const open = records.filter((record) => record.state === 'reserved');
-  expect(stored.used).toBe(chargedIn(records, week));
-  expect(stored.reserved).toBe(
-    open.filter((record) => record.week === week).reduce((sum, record) => sum + record.held, 0),
-  );
-  expect(stored.inFlight).toBe(open.length);
-  expect(stored.committed).toBe(stored.used + stored.reserved - stored.granted);
-  return stored;
-}
+const expectCountersToMatchRecords = (userId: string, week: string) =>
+  expectCountersMatchRecords(store.dynamo, userId, week);
 
 function countOutcomes(results: readonly { outcome: string }[]): Record<string, number> {
   const counts: Record<string, number> = {};
