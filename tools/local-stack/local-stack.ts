@@ -139,6 +139,9 @@ async function startOnDynamo(
     LUMCAST_JOBS_TABLE: LOCAL_TABLES.jobs,
     LUMCAST_SERIES_TABLE: LOCAL_TABLES.series,
     LUMCAST_FEEDS_TABLE: LOCAL_TABLES.feeds,
+    // Polly and Bedrock limits are the account's, shared with anything else using it: paced here
+    // too (espeak-ng and the offline writer have none, and take no turns).
+    LUMCAST_PACING_TABLE: LOCAL_TABLES.pacing,
     LUMCAST_AUDIO_BUCKET: 'local',
     LUMCAST_SCRIPT_WRITER: options.scriptWriter,
     LUMCAST_SPEECH: options.speech,

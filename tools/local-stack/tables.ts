@@ -6,6 +6,7 @@ import {
   JOBS_TABLE_KEY,
   SERIES_MEMORY_TABLE_KEY,
 } from '@lumcast/pipeline';
+import { PACING_TABLE_KEY } from '@lumcast/pacing';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
 
 /** The local stack's table names. */
@@ -14,6 +15,7 @@ export interface LocalTableNames {
   jobs: string;
   series: string;
   feeds: string;
+  pacing: string;
 }
 
 /** Table names used by the local stack (the CDK app names its own). */
@@ -22,10 +24,11 @@ export const LOCAL_TABLES: LocalTableNames = Object.freeze({
   jobs: 'lumcast-jobs',
   series: 'lumcast-series',
   feeds: 'lumcast-feeds',
+  pacing: 'lumcast-pacing',
 });
 
 /**
- * Creates the users, jobs, series and feeds tables (the feeds table with its `user-feeds`
+ * Creates the users, jobs, series, feeds and pacing tables (the feeds table with its `user-feeds`
  * index) if they do not exist yet, with
  * the keys the libs declare (the same the CDK app uses), and adds the jobs
  * table's `series-episodes` index unless it has it (a data folder from before
@@ -55,6 +58,7 @@ export async function ensureTables(
       partitionKey: FEEDS_TABLE_KEY.partitionKey,
       globalIndexes: [FEEDS_TABLE_KEY.userIndex],
     },
+    { name: names.pacing, partitionKey: PACING_TABLE_KEY },
   ]);
   await ensureSeriesEpisodesIndex(client, names.jobs, { replaceOtherShape: true });
 }

@@ -5,6 +5,7 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { FEEDS_TABLE_KEY, JOBS_TABLE_KEY, SERIES_EPISODES_INDEX } from '@lumcast/pipeline';
+import { PACING_TABLE_KEY } from '@lumcast/pacing';
 import { ensureTables, LOCAL_TABLES } from '../tables';
 
 jest.setTimeout(120_000);
@@ -23,7 +24,7 @@ async function seriesIndexOf(table: string) {
 }
 
 describe('ensureTables', () => {
-  it('creates the four tables, the jobs table with an ACTIVE series-episodes index, and can run again', async () => {
+  it('creates the tables, the jobs table with an ACTIVE series-episodes index, and can run again', async () => {
     await ensureTables(dynamo.client, LOCAL_TABLES);
     await ensureTables(dynamo.client, LOCAL_TABLES);
 
@@ -56,12 +57,22 @@ describe('ensureTables', () => {
     ]);
   });
 
+  it('creates the pacing table keyed by the pacer’s string key, with no index', async () => {
+    await ensureTables(dynamo.client, LOCAL_TABLES);
+    const { Table } = await dynamo.client.send(
+      new DescribeTableCommand({ TableName: LOCAL_TABLES.pacing }),
+    );
+    expect(Table?.KeySchema).toEqual([{ AttributeName: PACING_TABLE_KEY, KeyType: 'HASH' }]);
+    expect(Table?.GlobalSecondaryIndexes).toBeUndefined();
+  });
+
   it('adds the index to a jobs table left by a local stack from before it', async () => {
     const names = {
       users: 'old-users',
       jobs: 'old-jobs',
       series: 'old-series',
       feeds: 'old-feeds',
+      pacing: 'old-pacing',
     };
     await createTables(dynamo.client, [{ name: names.jobs, ...JOBS_TABLE_KEY }]);
     expect(await seriesIndexOf(names.jobs)).toBeUndefined();
@@ -77,6 +88,7 @@ describe('ensureTables', () => {
       jobs: 'older-jobs',
       series: 'older-series',
       feeds: 'older-feeds',
+      pacing: 'older-pacing',
     };
     await createTables(dynamo.client, [
       {
