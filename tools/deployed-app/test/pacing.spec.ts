@@ -53,7 +53,8 @@ function modelId(): string {
 describe('provider pacing through the deployed app', () => {
   it('sends synthesize turns further than 2 s through the state machine’s Wait, holding their places, and no function sleeps longer', async () => {
     const token = await deployed.token('paced-speech');
-    const lineEndsAt = await backlog('polly:neural', 10_000);
+    // Longer than the script takes to write, so every chunk's first turn is beyond 2 s.
+    const lineEndsAt = await backlog('polly:neural', 25_000);
     const pollyBefore = deployed.polly.requests.length;
     const jobId = await createEpisode(deployed, token, {
       topic: 'Harbours',
@@ -132,7 +133,13 @@ describe('provider pacing through the deployed app', () => {
     expect(long.status).toBe('ready');
 
     const shortCalls = invocationsOf(deployed, 'synthesize').filter((i) => jobOf(i) === shortJobId);
-    const firstRequest = Math.min(...shortCalls.map((i) => i.startedAtMs));
+    // Its first chunk request to Polly (a new container's INIT before it is not Polly's line).
+    const texts = new Set(
+      shortCalls.map((i) => (i.event as { chunk: { text: string } }).chunk.text),
+    );
+    const firstRequest = Math.min(
+      ...deployed.polly.requests.filter((r) => texts.has(r.text)).map((r) => r.at.getTime()),
+    );
     const lastStored = Math.max(...shortCalls.filter(storedChunk).map((i) => i.endedAtMs));
     expect(shortCalls.filter(storedChunk)).toHaveLength(short.progress.total);
     // Behind the long episode's 4 places in line at most, then its own chunks.
