@@ -100,6 +100,7 @@ export {
   buildApiHandler,
   buildAssembleHandler,
   buildCallbackHandler,
+  buildDeadLetterConsumer,
   buildSqsConsumer,
   buildSynthesizeHandler,
   buildWriteScriptHandler,
