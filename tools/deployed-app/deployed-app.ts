@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadSynthesizedApp } from './cloud-assembly';
 import { IamEvaluator } from './iam-evaluator';
@@ -13,7 +12,8 @@ import { EventRules } from './event-rules';
 import { StateMachineRunner } from './state-machine-runner';
 import { startJwtIssuer, type JwtIssuer, type MintOptions } from './jwt-issuer';
 import { startHttpApiGateway, type HttpApiGateway } from './http-api-gateway';
-import type { FunctionSpec, SynthesizedApp } from './synthesized-app';
+import type { SynthesizedApp } from './synthesized-app';
+import { credentialsFor } from './function-credentials';
 import { CloudAssemblyError } from './errors';
 
 /** The output rate of a Bedrock model the run treats as realistic (the issue's 50–80 tokens/s). */
@@ -86,23 +86,6 @@ export interface DeployedApp {
 }
 
 const DEFAULT_CDK_OUT = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
-
-/** A stable local access key per function, so every call is attributed to its role. */
-function credentialsFor(fn: FunctionSpec): {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-} {
-  const digest = createHash('sha256').update(fn.logicalId).digest('hex').toUpperCase();
-  return {
-    accessKeyId: `ASIA${digest.slice(0, 16)}`,
-    secretAccessKey: createHash('sha256')
-      .update(`secret:${fn.logicalId}`)
-      .digest('base64')
-      .slice(0, 40),
-    sessionToken: createHash('sha256').update(`session:${fn.logicalId}`).digest('base64'),
-  };
-}
 
 /**
  * Starts the synthesized app on this machine with AWS's rules enforced: the template's functions
