@@ -10,6 +10,7 @@ import { LambdaRuntime } from './lambda-runtime';
 import { LocalQueues, startEventSourceMapping, type EventSourceMapping } from './queue';
 import { EventRules } from './event-rules';
 import { StateMachineRunner } from './state-machine-runner';
+import { StartFaults } from './start-faults';
 import { startJwtIssuer, type JwtIssuer, type MintOptions } from './jwt-issuer';
 import { startHttpApiGateway, type HttpApiGateway } from './http-api-gateway';
 import type { SynthesizedApp } from './synthesized-app';
@@ -75,6 +76,8 @@ export interface DeployedApp {
   readonly s3ServerUrl: string;
   readonly runtime: LambdaRuntime;
   readonly stateMachine: StateMachineRunner;
+  /** Refusals of StartExecution a test injects (see {@link StartFaults}). */
+  readonly startFaults: StartFaults;
   readonly queues: LocalQueues;
   readonly eventRules: EventRules;
   readonly pollers: readonly EventSourceMapping[];
@@ -146,6 +149,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       }),
     );
     const local: { queues?: LocalQueues; stateMachine?: StateMachineRunner } = {};
+    const startFaults = new StartFaults();
     const notReady = (what: string) =>
       new CloudAssemblyError(`${what} was called before the run finished starting`);
     const endpoints = await startAwsEndpoints({
@@ -166,6 +170,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
         },
         sfn: (operation, input) => {
           if (!local.stateMachine) throw notReady('Step Functions');
+          startFaults.check(operation, input);
           return local.stateMachine.handle(operation, input);
         },
       },
@@ -264,6 +269,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       s3ServerUrl: s3.endpoint,
       runtime,
       stateMachine,
+      startFaults,
       queues,
       eventRules,
       pollers,
