@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadSynthesizedApp } from './cloud-assembly';
 import { IamEvaluator } from './iam-evaluator';
@@ -11,9 +10,11 @@ import { LambdaRuntime } from './lambda-runtime';
 import { LocalQueues, startEventSourceMapping, type EventSourceMapping } from './queue';
 import { EventRules } from './event-rules';
 import { StateMachineRunner } from './state-machine-runner';
+import { StartFaults } from './start-faults';
 import { startJwtIssuer, type JwtIssuer, type MintOptions } from './jwt-issuer';
 import { startHttpApiGateway, type HttpApiGateway } from './http-api-gateway';
-import type { FunctionSpec, SynthesizedApp } from './synthesized-app';
+import type { SynthesizedApp } from './synthesized-app';
+import { credentialsFor } from './function-credentials';
 import { CloudAssemblyError } from './errors';
 
 /** The output rate of a Bedrock model the run treats as realistic (the issue's 50–80 tokens/s). */
@@ -77,6 +78,8 @@ export interface DeployedApp {
   readonly dynamodbUrl: string;
   readonly runtime: LambdaRuntime;
   readonly stateMachine: StateMachineRunner;
+  /** Refusals of StartExecution a test injects (see {@link StartFaults}). */
+  readonly startFaults: StartFaults;
   readonly queues: LocalQueues;
   readonly eventRules: EventRules;
   readonly pollers: readonly EventSourceMapping[];
@@ -88,23 +91,6 @@ export interface DeployedApp {
 }
 
 const DEFAULT_CDK_OUT = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
-
-/** A stable local access key per function, so every call is attributed to its role. */
-function credentialsFor(fn: FunctionSpec): {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-} {
-  const digest = createHash('sha256').update(fn.logicalId).digest('hex').toUpperCase();
-  return {
-    accessKeyId: `ASIA${digest.slice(0, 16)}`,
-    secretAccessKey: createHash('sha256')
-      .update(`secret:${fn.logicalId}`)
-      .digest('base64')
-      .slice(0, 40),
-    sessionToken: createHash('sha256').update(`session:${fn.logicalId}`).digest('base64'),
-  };
-}
 
 /**
  * Starts the synthesized app on this machine with AWS's rules enforced: the template's functions
@@ -165,6 +151,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       }),
     );
     const local: { queues?: LocalQueues; stateMachine?: StateMachineRunner } = {};
+    const startFaults = new StartFaults();
     const notReady = (what: string) =>
       new CloudAssemblyError(`${what} was called before the run finished starting`);
     const endpoints = await startAwsEndpoints({
@@ -185,6 +172,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
         },
         sfn: (operation, input) => {
           if (!local.stateMachine) throw notReady('Step Functions');
+          startFaults.check(operation, input);
           return local.stateMachine.handle(operation, input);
         },
       },
@@ -284,6 +272,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       dynamodbUrl: dynamodb.endpoint,
       runtime,
       stateMachine,
+      startFaults,
       queues,
       eventRules,
       pollers,

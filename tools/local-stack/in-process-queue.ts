@@ -115,7 +115,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   private async deliver(batch: Pending[]): Promise<Set<string>> {
-    const event: SQSEvent = { Records: batch.map(toRecord) };
+    const event: SQSEvent = { Records: batch.map((message) => sqsRecordOf(message)) };
     try {
       const response = await this.options.consumer(event);
       return new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
@@ -125,7 +125,19 @@ export class InProcessQueue implements JobQueue {
   }
 }
 
-function toRecord(message: Pending): SQSRecord {
+/**
+ * A message as Lambda's SQS event source hands it to a function: `receiveCount` is its
+ * `ApproximateReceiveCount`, `queueName` names the queue in `eventSourceARN` (default the job queue).
+ *
+ * @example
+ * ```ts
+ * await deadLetterConsumer({ Records: [sqsRecordOf(letter, 'lumcast-jobs-dead-letters')] });
+ * ```
+ */
+export function sqsRecordOf(
+  message: { messageId: string; body: string; receiveCount: number },
+  queueName = 'lumcast-jobs',
+): SQSRecord {
   const now = String(Date.now());
   return {
     messageId: message.messageId,
@@ -140,7 +152,7 @@ function toRecord(message: Pending): SQSRecord {
     messageAttributes: {},
     md5OfBody: '',
     eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:local:000000000000:lumcast-jobs',
+    eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
     awsRegion: 'local',
   };
 }

@@ -1,4 +1,3 @@
-import { appendFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -26,11 +25,12 @@ import {
   writeDynamoEndpointFile,
 } from './dynamo-endpoint-file';
 import { FileObjectStore } from './file-object-store';
-import { InProcessQueue, type DeadLetter } from './in-process-queue';
+import { deadLetterSink } from './dead-letter-sink';
+import { InProcessQueue } from './in-process-queue';
 import { LocalEpisodeLinks } from './local-episode-links';
 import { LocalSourceUploads } from './local-source-uploads';
 import { linkSecret } from './link-secret';
-import { PRIVATE_FILE_MODE, privateFolder } from './private-files';
+import { privateFolder } from './private-files';
 import { localHeaderIdentity } from './local-identity';
 import type { LocalConfig } from './local-config';
 import { LocalStateMachine } from './local-state-machine';
@@ -197,18 +197,14 @@ async function startOnDynamo(
     retryDelayMs: options.retryDelayMs,
     onExecutionEnd: options.onExecutionEnd,
   });
-  const deadLetters = path.join(options.dataDir, 'dead-letters.jsonl');
   queue = new InProcessQueue({
     consumer: handlers.sqsConsumer(),
     redeliveryDelayMs: options.retryDelayMs,
-    onDeadLetter: async (letter: DeadLetter) => {
-      logger.error('message moved to the dead-letter file', { ...letter, file: deadLetters });
-      await appendFile(
-        deadLetters,
-        `${JSON.stringify({ ...letter, at: new Date().toISOString() })}\n`,
-        { mode: PRIVATE_FILE_MODE },
-      );
-    },
+    onDeadLetter: deadLetterSink({
+      finish: handlers.deadLetters(),
+      file: path.join(options.dataDir, 'dead-letters.jsonl'),
+      logger,
+    }),
   });
   const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
 

@@ -7,7 +7,15 @@ import path from 'node:path';
 
 const HANDLERS_DIR = path.join(__dirname, '../src/handlers');
 const SOURCE_DIR = path.join(__dirname, '../src');
-const EXPECTED = ['api', 'assemble', 'callback', 'sqs-consumer', 'synthesize', 'write-script'];
+const EXPECTED = [
+  'api',
+  'assemble',
+  'callback',
+  'dead-letters',
+  'sqs-consumer',
+  'synthesize',
+  'write-script',
+];
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -24,7 +32,7 @@ const importsOf = (source: string) =>
   [...source.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
 
 describe('the Lambda handler entries', () => {
-  it('are exactly the six functions of the pipeline contract', () => {
+  it('are exactly the seven functions of the pipeline contract', () => {
     expect(handlerFiles.map((file) => file.replace(/\.ts$/, '')).sort()).toEqual(EXPECTED);
   });
 

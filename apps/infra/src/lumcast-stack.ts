@@ -63,7 +63,7 @@ export interface LumcastStackProps extends StackProps {
 }
 
 /**
- * The whole product on AWS: tables, audio bucket, job queue + DLQ, six functions,
+ * The whole product on AWS: tables, audio bucket, job queue + DLQ, seven functions,
  * the episode state machine, the HTTP API behind Cognito, the dashboard behind
  * CloudFront (with `/api/*` on the same origin) and the alarms.
  *
@@ -103,6 +103,7 @@ export class LumcastStack extends Stack {
     this.storage = new AudioStorage(this, 'Storage', { config });
     this.jobQueue = new JobQueue(this, 'Queue', {
       consumerTimeout: FUNCTION_SIZING['sqs-consumer'].timeout,
+      deadLetterConsumerTimeout: FUNCTION_SIZING['dead-letters'].timeout,
     });
 
     this.functions = new PipelineFunctions(this, 'Functions', {
@@ -165,6 +166,16 @@ export class LumcastStack extends Stack {
         maxBatchingWindow: Duration.seconds(1),
         reportBatchItemFailures: true,
         // Bounds how many executions start at once (each runs up to 4 Polly calls).
+        maxConcurrency: 2,
+      }),
+    );
+    // Every job ends: a message that dead-lettered (its StartExecution kept failing) ends its
+    // still-queued job failed and releases its hold; one naming no job stays (the alarm).
+    fns['dead-letters'].addEventSource(
+      new SqsEventSource(this.jobQueue.deadLetterQueue, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(1),
+        reportBatchItemFailures: true,
         maxConcurrency: 2,
       }),
     );

@@ -7,7 +7,7 @@ import {
   type PipelineTable,
 } from '@lumcast/pipeline';
 import { HANDLER_NAMES, type HandlerName } from '../src/build-outputs';
-import { permissionsOfRole } from './support/iam';
+import { EVENT_SOURCE_ACTIONS, permissionsOfRole } from './support/iam';
 import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
 
 const FOUNDATION_MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
@@ -26,6 +26,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.tables.pacing)]: 'pacing',
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
+    [logicalIdOf(stack, stack.jobQueue.deadLetterQueue)]: 'deadLetterQueue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
     [logicalIdOf(stack, stack.executionFailures.deadLetterQueue)]: 'executionFailureDlq',
   };
@@ -38,14 +39,6 @@ const PLATFORM: Record<string, string[]> = {
   'own-logs': ['logs:CreateLogStream', 'logs:PutLogEvents'],
   '*': ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
 };
-/** What the SQS event source adds to the consumer's role (Lambda polls the queue for it). */
-const EVENT_SOURCE_ACTIONS = [
-  'sqs:ChangeMessageVisibility',
-  'sqs:DeleteMessage',
-  'sqs:GetQueueAttributes',
-  'sqs:GetQueueUrl',
-  'sqs:ReceiveMessage',
-];
 
 /**
  * What Lambda's wiring adds to the callback's role: the on-failure destination of its
@@ -106,6 +99,7 @@ function declared(handler: HandlerName): Record<string, string[]> {
   add(`arn:<partition>:bedrock:<region>::foundation-model/${FOUNDATION_MODEL}`, access.model);
   for (const [label, actions] of Object.entries(PLATFORM)) add(label, actions);
   if (handler === 'sqs-consumer') add('queue', EVENT_SOURCE_ACTIONS);
+  if (handler === 'dead-letters') add('deadLetterQueue', EVENT_SOURCE_ACTIONS);
   if (handler === 'callback') {
     for (const [label, actions] of Object.entries(ASYNC_FAILURE_DESTINATION)) add(label, actions);
   }

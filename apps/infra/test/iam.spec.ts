@@ -3,6 +3,7 @@ import { HANDLER_NAMES, type HandlerName } from '../src/build-outputs';
 import { DEFAULT_BEDROCK_MODEL_ID } from '@lumcast/script-generation';
 import {
   actionsOf,
+  EVENT_SOURCE_ACTIONS,
   permissionsOfRole,
   resourcesOf,
   statementsOfRole,
@@ -44,6 +45,7 @@ beforeAll(() => {
     [logicalIdOf(stack, stack.tables.pacing)]: 'pacing',
     [logicalIdOf(stack, stack.storage.audio)]: 'audio',
     [logicalIdOf(stack, stack.jobQueue.queue)]: 'queue',
+    [logicalIdOf(stack, stack.jobQueue.deadLetterQueue)]: 'deadLetterQueue',
     [logicalIdOf(stack, stack.pipeline.stateMachine)]: 'stateMachine',
     [logicalIdOf(stack, stack.executionFailures.deadLetterQueue)]: 'executionFailureDlq',
   };
@@ -77,13 +79,17 @@ describe('function roles', () => {
     expect(permissionsOf('sqs-consumer')).toEqual({
       jobs: ['dynamodb:GetItem'],
       stateMachine: ['states:StartExecution'],
-      queue: [
-        'sqs:ChangeMessageVisibility',
-        'sqs:DeleteMessage',
-        'sqs:GetQueueAttributes',
-        'sqs:GetQueueUrl',
-        'sqs:ReceiveMessage',
-      ],
+      queue: EVENT_SOURCE_ACTIONS,
+      'own-logs': logs,
+      '*': xray,
+    });
+  });
+
+  it('give the dead-letters function its queue, a job read and update, and the quota release, nothing else', () => {
+    expect(permissionsOf('dead-letters')).toEqual({
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      users: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      deadLetterQueue: EVENT_SOURCE_ACTIONS,
       'own-logs': logs,
       '*': xray,
     });
@@ -177,7 +183,7 @@ describe('least privilege across the whole template', () => {
     }
   });
 
-  it('lets only the api (which reserves) and the callback (which settles and releases) write the users table', () => {
+  it('lets only the api (which reserves), the callback (which settles and releases) and the dead-letters function (which releases) write the users table', () => {
     const usersId = Object.entries(names).find(([, name]) => name === 'users')?.[0];
     const writers = new Set<string>();
     const policies = synthesized.template.findResources('AWS::IAM::Policy');
@@ -195,9 +201,13 @@ describe('least privilege across the whole template', () => {
     const roles = [...writers].flatMap(
       (policyId) => policies[policyId]?.['Properties']['Roles'] as unknown[],
     );
-    expect(roles).toHaveLength(2);
+    expect(roles).toHaveLength(3);
     expect(roles).toEqual(
-      expect.arrayContaining([{ Ref: roleIdOf('api') }, { Ref: roleIdOf('callback') }]),
+      expect.arrayContaining([
+        { Ref: roleIdOf('api') },
+        { Ref: roleIdOf('callback') },
+        { Ref: roleIdOf('dead-letters') },
+      ]),
     );
   });
 

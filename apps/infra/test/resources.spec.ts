@@ -7,6 +7,7 @@ import { PACING_TABLE_KEY, PACING_TTL_ATTRIBUTE } from '@lumcast/pacing';
 import { QUOTA_RECORD_TTL_ATTRIBUTE } from '@lumcast/quota';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { MAX_RECEIVE_COUNT } from '../src/constructs/job-queue';
+import { FUNCTION_SIZING } from '../src/constructs/pipeline-functions';
 import { logicalIdOf, synthesizeLumcast, type SynthesizedLumcast } from './support/synthesize';
 
 let dev: SynthesizedLumcast;
@@ -279,12 +280,32 @@ describe('job queue', () => {
   it('feeds the sqs-consumer with partial batch responses', () => {
     const consumer = logicalIdOf(dev.stack, dev.stack.functions.byHandler['sqs-consumer']);
     const queue = logicalIdOf(dev.stack, dev.stack.jobQueue.queue);
-    dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: consumer },
       EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('feeds the dead-letter queue to the dead-letters function, which keeps what it reports failed', () => {
+    const consumer = logicalIdOf(dev.stack, dev.stack.functions.byHandler['dead-letters']);
+    const dlq = logicalIdOf(dev.stack, dev.stack.jobQueue.deadLetterQueue);
+    dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: consumer },
+      EventSourceArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('hides a dead letter being handled for six times its consumer’s timeout, and keeps it 14 days', () => {
+    const dlq = logicalIdOf(dev.stack, dev.stack.jobQueue.deadLetterQueue);
+    const properties = dev.template.findResources('AWS::SQS::Queue')[dlq]?.['Properties'];
+    expect(properties['VisibilityTimeout']).toBe(
+      FUNCTION_SIZING['dead-letters'].timeout.toSeconds() * 6,
+    );
+    expect(properties['MessageRetentionPeriod']).toBe(14 * 24 * 3600);
+    expect(properties['RedrivePolicy']).toBeUndefined();
   });
 });
 
@@ -374,7 +395,7 @@ describe('alarms', () => {
     });
   };
 
-  it('fire on DLQ depth > 0, failed executions, callback errors and unfinished jobs', () => {
+  it('fire on a message in or through the job DLQ, failed executions, callback errors and unfinished jobs', () => {
     dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
     dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
@@ -391,7 +412,6 @@ describe('alarms', () => {
         },
       ],
     });
-    alarmOn(dev, 'ApproximateNumberOfMessagesVisible');
     alarmOn(dev, 'ExecutionsFailed');
     alarmOn(dev, 'Errors');
     const callback = logicalIdOf(dev.stack, dev.stack.functions.byHandler.callback);
@@ -399,6 +419,53 @@ describe('alarms', () => {
       MetricName: 'Errors',
       Dimensions: [{ Name: 'FunctionName', Value: { Ref: callback } }],
     });
+  });
+
+  it('count a job dead letter whether it waits, is held by its consumer, or was ended by it', () => {
+    const dlq = logicalIdOf(dev.stack, dev.stack.jobQueue.deadLetterQueue);
+    const alarm =
+      dev.template.findResources('AWS::CloudWatch::Alarm')[
+        logicalIdOf(dev.stack, dev.stack.alarms.deadLetters)
+      ]?.['Properties'];
+    expect(alarm['Threshold']).toBe(0);
+    expect(alarm['ComparisonOperator']).toBe('GreaterThanThreshold');
+    expect(alarm['AlarmActions']).toEqual([
+      { Ref: logicalIdOf(dev.stack, dev.stack.alarms.topic) },
+    ]);
+    const metrics = alarm['Metrics'] as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Dimensions: unknown[] }; Stat: string };
+    }[];
+    const expression = metrics.find((metric) => metric.Expression !== undefined);
+    expect(expression?.Expression).toBe('FILL(visible, 0) + FILL(held, 0) + FILL(ended, 0)');
+    const counted = metrics
+      .filter((metric) => metric.MetricStat !== undefined)
+      .map((metric) => ({
+        id: metric.Id,
+        metric: metric.MetricStat?.Metric.MetricName,
+        stat: metric.MetricStat?.Stat,
+        queue: metric.MetricStat?.Metric.Dimensions,
+      }));
+    const onDlq = [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlq, 'QueueName'] } }];
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        {
+          id: 'visible',
+          metric: 'ApproximateNumberOfMessagesVisible',
+          stat: 'Maximum',
+          queue: onDlq,
+        },
+        {
+          id: 'held',
+          metric: 'ApproximateNumberOfMessagesNotVisible',
+          stat: 'Maximum',
+          queue: onDlq,
+        },
+        { id: 'ended', metric: 'NumberOfMessagesDeleted', stat: 'Sum', queue: onDlq },
+      ]),
+    );
+    expect(counted).toHaveLength(3);
   });
 
   it('e-mail the operator when an address is given', () => {

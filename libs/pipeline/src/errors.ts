@@ -286,3 +286,18 @@ export class ProviderTurnDeferredError extends PipelineError {
     super(`The turn at ${key} is later than a function waits; ask again at ${waitUntil}`);
   }
 }
+
+/**
+ * A queue message that can never succeed: not JSON, not `{"userId","jobId"}`, or naming a job
+ * that does not exist. The job queue's consumer reports it failed until the redrive policy moves
+ * it to the dead-letter queue, and the dead-letter consumer leaves it there (for the alarm and
+ * an operator).
+ *
+ * @example
+ * ```ts
+ * try { readJobMessage(record); } catch (error) { if (error instanceof PoisonMessageError) logger.error('poison', { error }); }
+ * ```
+ */
+export class PoisonMessageError extends PipelineError {
+  override readonly name = 'PoisonMessageError';
+}

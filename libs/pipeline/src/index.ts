@@ -101,6 +101,7 @@ export {
   buildApiHandler,
   buildAssembleHandler,
   buildCallbackHandler,
+  buildDeadLetterConsumer,
   buildSqsConsumer,
   buildSynthesizeHandler,
   buildWriteScriptHandler,

@@ -4,7 +4,7 @@ import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import type { EpisodeExecutionInput, ExecutionStarter } from '../src/ports/execution-starter';
 import { createJobConsumer } from '../src/steps/consume-jobs';
-import { queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
+import { queuedJob, sqsRecord, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 /** Records every start; answers with `answer(input)` (default: started). */
 class RecordingStarter implements ExecutionStarter {
@@ -20,25 +20,6 @@ class RecordingStarter implements ExecutionStarter {
     this.started.push(input);
     return outcome;
   }
-}
-
-function record(messageId: string, body: string): SQSRecord {
-  return {
-    messageId,
-    receiptHandle: messageId,
-    body,
-    attributes: {
-      ApproximateReceiveCount: '1',
-      SentTimestamp: '0',
-      SenderId: 'test',
-      ApproximateFirstReceiveTimestamp: '0',
-    },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:jobs',
-    awsRegion: 'us-east-1',
-  };
 }
 
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
@@ -70,10 +51,13 @@ describe('createJobConsumer', () => {
     const starter = new RecordingStarter();
     const result = await consumerWith(starter)(
       batch(
-        record('m-good', message(good.userId, good.jobId)),
-        record('m-not-json', '{"userId": "alice", '),
-        record('m-wrong-shape', JSON.stringify({ userId: 'alice', jobId: good.jobId, extra: 1 })),
-        record('m-missing-job', message('alice', 'j-does-not-exist')),
+        sqsRecord('m-good', message(good.userId, good.jobId)),
+        sqsRecord('m-not-json', '{"userId": "alice", '),
+        sqsRecord(
+          'm-wrong-shape',
+          JSON.stringify({ userId: 'alice', jobId: good.jobId, extra: 1 }),
+        ),
+        sqsRecord('m-missing-job', message('alice', 'j-does-not-exist')),
       ),
     );
     expect(result.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(
@@ -84,7 +68,7 @@ describe('createJobConsumer', () => {
 
   it('reports a body that is JSON but not an object, such as a bare string', async () => {
     const starter = new RecordingStarter();
-    const result = await consumerWith(starter)(batch(record('m-string', '"alice"')));
+    const result = await consumerWith(starter)(batch(sqsRecord('m-string', '"alice"')));
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm-string' }]);
     expect(starter.started).toEqual([]);
   });
@@ -97,7 +81,7 @@ describe('createJobConsumer', () => {
       await jobs.setStatus(job.userId, job.jobId, status);
       const starter = new RecordingStarter();
       const result = await consumerWith(starter)(
-        batch(record('m-1', message(job.userId, job.jobId))),
+        batch(sqsRecord('m-1', message(job.userId, job.jobId))),
       );
       expect(result.batchItemFailures).toEqual([]);
       expect(starter.started).toEqual([]);
@@ -112,7 +96,7 @@ describe('createJobConsumer', () => {
     const job = queuedJob({ userId: 'erin', estimatedCost: 60 });
     await jobs.create(job);
     const starter = new RecordingStarter();
-    const result = await consumerWith(starter)(batch(record('m-1', message('erin', job.jobId))));
+    const result = await consumerWith(starter)(batch(sqsRecord('m-1', message('erin', job.jobId))));
     expect(result.batchItemFailures).toEqual([]);
     expect(starter.started).toEqual([{ userId: 'erin', jobId: job.jobId }]);
     expect((await jobs.get('erin', job.jobId))?.status).toBe('queued');
@@ -123,7 +107,7 @@ describe('createJobConsumer', () => {
     await jobs.create(job);
     const starter = new RecordingStarter(() => 'already_started');
     const result = await consumerWith(starter)(
-      batch(record('m-again', message(job.userId, job.jobId))),
+      batch(sqsRecord('m-again', message(job.userId, job.jobId))),
     );
     expect(result.batchItemFailures).toEqual([]);
     expect(starter.started).toHaveLength(1);
@@ -140,9 +124,9 @@ describe('createJobConsumer', () => {
     });
     const result = await consumerWith(starter)(
       batch(
-        record('m-first', message(first.userId, first.jobId)),
-        record('m-broken', message(broken.userId, broken.jobId)),
-        record('m-last', message(last.userId, last.jobId)),
+        sqsRecord('m-first', message(first.userId, first.jobId)),
+        sqsRecord('m-broken', message(broken.userId, broken.jobId)),
+        sqsRecord('m-last', message(last.userId, last.jobId)),
       ),
     );
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm-broken' }]);

@@ -56,11 +56,11 @@ describe('FUNCTION_ACCESS', () => {
     expect(Object.keys(FUNCTION_ACCESS).sort()).toEqual([...PIPELINE_FUNCTIONS].sort());
   });
 
-  it('lets only the API (which reserves) and the callback (which settles and releases) write the users table (the quota)', () => {
+  it('lets only the API (which reserves), the callback (which settles and releases) and the dead-letter consumer (which releases) write the users table (the quota)', () => {
     const writers = PIPELINE_FUNCTIONS.filter((name) =>
       (FUNCTION_ACCESS[name].tables.users ?? []).some((action) => action !== 'dynamodb:GetItem'),
     );
-    expect(writers).toEqual(['api', 'callback']);
+    expect(writers).toEqual(['api', 'callback', 'dead-letters']);
   });
 
   it('gives Polly only to synthesize and Bedrock only to write-script', () => {

@@ -1,3 +1,4 @@
+import type { SQSRecord } from 'aws-lambda';
 import type { SourceUploads } from '../src/ports/source-uploads';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { USERS_TABLE_KEY } from '@lumcast/quota';
@@ -78,6 +79,26 @@ export function countCommands(dynamo: TestDynamo, name: string): string[] {
     { step: 'initialize', name },
   );
   return commands;
+}
+
+/** An SQS record as Lambda's event source mapping hands it over, with the given id and body. */
+export function sqsRecord(messageId: string, body: string, receiveCount = 1): SQSRecord {
+  return {
+    messageId,
+    receiptHandle: messageId,
+    body,
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: '0',
+      SenderId: 'test',
+      ApproximateFirstReceiveTimestamp: '0',
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:jobs',
+    awsRegion: 'us-east-1',
+  };
 }
 
 let sequence = 0;

@@ -1,7 +1,13 @@
-import { actionsOfFunction, type PipelineFunction } from '@lumcast/pipeline';
 import { quotaCost } from '@lumcast/quota';
 import { startDeployedApp, type DeployedApp } from '../deployed-app';
-import { api, createEpisode, decodedMp3Seconds, describeDenials, untilFinal } from './episodes';
+import {
+  api,
+  createEpisode,
+  decodedMp3Seconds,
+  describeDenials,
+  undeclaredCalls,
+  untilFinal,
+} from './episodes';
 
 let deployed: DeployedApp;
 
@@ -76,16 +82,7 @@ describe('an episode through the deployed app', () => {
 
   it('saw every function send only actions its declaration in libs/pipeline names', () => {
     expect(jobs.size).toBeGreaterThan(0);
-    const undeclared = deployed.endpoints.calls
-      .map((call) => ({
-        handler: deployed.runtime.functionFor(call.functionLogicalId).handlerName,
-        action: call.action,
-      }))
-      .filter(
-        ({ handler, action }) => !actionsOfFunction(handler as PipelineFunction).includes(action),
-      )
-      .map(({ handler, action }) => `${handler} ${action}`);
-    expect([...new Set(undeclared)]).toEqual([]);
+    expect(undeclaredCalls(deployed)).toEqual([]);
     const handlersSeen = new Set(
       deployed.endpoints.calls.map(
         (call) => deployed.runtime.functionFor(call.functionLogicalId).handlerName,

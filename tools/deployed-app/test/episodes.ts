@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { actionsOfFunction, type PipelineFunction } from '@lumcast/pipeline';
 import type { DeployedApp } from '../deployed-app';
 
 const run = promisify(execFile);
@@ -180,4 +181,26 @@ export function describeDenials(deployed: DeployedApp): string[] {
   return deployed.endpoints
     .denials()
     .map((call) => `${call.functionLogicalId} ${call.action} ${call.resource}`);
+}
+
+/**
+ * The `<function> <action>` pairs of a run's calls that the function's declaration in
+ * `libs/pipeline` (`FUNCTION_ACCESS`, read through `actionsOfFunction`) does not name, each once.
+ *
+ * @example
+ * ```ts
+ * expect(undeclaredCalls(deployed)).toEqual([]);
+ * ```
+ */
+export function undeclaredCalls(deployed: DeployedApp): string[] {
+  const undeclared = deployed.endpoints.calls
+    .map((call) => ({
+      handler: deployed.runtime.functionFor(call.functionLogicalId).handlerName,
+      action: call.action,
+    }))
+    .filter(
+      ({ handler, action }) => !actionsOfFunction(handler as PipelineFunction).includes(action),
+    )
+    .map(({ handler, action }) => `${handler} ${action}`);
+  return [...new Set(undeclared)];
 }

@@ -13,6 +13,11 @@ import type { Construct } from 'constructs';
 export interface DeadLetterQueueProps {
   /** What this queue is the dead-letter queue of, e.g. `the job queue`: said in the cdk-nag acknowledgment. */
   readonly of: string;
+  /**
+   * How long a received message stays hidden, for a queue a function consumes (at least that
+   * function's timeout); default SQS's 30 s.
+   */
+  readonly visibilityTimeout?: Duration;
 }
 
 /**
@@ -32,6 +37,7 @@ export class DeadLetterQueue extends Queue {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
+      visibilityTimeout: props.visibilityTimeout,
     });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-SQS3',

@@ -24,16 +24,22 @@ export const MAX_RECEIVE_COUNT = 5;
 export interface JobQueueProps {
   /** Timeout of the consuming function; the visibility timeout is six times it (AWS's advice). */
   readonly consumerTimeout: Duration;
+  /** Timeout of the dead-letter queue's consuming function; its visibility timeout is six times it. */
+  readonly deadLetterConsumerTimeout: Duration;
 }
 
 /**
  * The job queue (messages `{"userId","jobId"}` from the api function) and its
  * dead-letter queue. SSE-SQS encrypted, TLS-only; a message that fails
- * {@link MAX_RECEIVE_COUNT} times (or is malformed) lands in the DLQ for 14 days.
+ * {@link MAX_RECEIVE_COUNT} times (or is malformed) lands in the DLQ, whose consumer ends its
+ * job; what it cannot end (a message naming no job) stays there for 14 days.
  *
  * @example
  * ```ts
- * const queues = new JobQueue(stack, 'Queue', { consumerTimeout: Duration.seconds(30) });
+ * const queues = new JobQueue(stack, 'Queue', {
+ *   consumerTimeout: Duration.seconds(30),
+ *   deadLetterConsumerTimeout: Duration.seconds(30),
+ * });
  * queues.queue.grantSendMessages(apiFunction);
  * ```
  */
@@ -43,7 +49,10 @@ export class JobQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: JobQueueProps) {
     super(scope, id);
-    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetter', { of: 'the job queue' });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetter', {
+      of: 'the job queue',
+      visibilityTimeout: Duration.seconds(props.deadLetterConsumerTimeout.toSeconds() * 6),
+    });
     this.queue = new Queue(this, 'Jobs', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

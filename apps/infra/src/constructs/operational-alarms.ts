@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
+  MathExpression,
   TreatMissingData,
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -37,7 +38,9 @@ export interface OperationalAlarmsProps {
 /**
  * The four alarms an operator must hear about, all notifying one SNS topic
  * (optionally e-mailed to `--context alarmEmail=...`):
- * a message in the DLQ, a failed execution, a callback error (the callback is
+ * a message in the job DLQ (still there, visible or held by its consumer, or ended by that
+ * consumer in the last minute: a function consumes the DLQ, so counting visible messages alone
+ * would miss both), a failed execution, a callback error (the callback is
  * where quota is charged, so its errors matter most), and an execution-status
  * event in its DLQ (a job the failure path could not finish).
  *
@@ -85,13 +88,22 @@ export class OperationalAlarms extends Construct {
       return created;
     };
     const period = Duration.minutes(1);
+    const dlq = props.deadLetterQueue;
     this.deadLetters = alarm(
       'DeadLetters',
-      props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      new MathExpression({
+        expression: 'FILL(visible, 0) + FILL(held, 0) + FILL(ended, 0)',
+        usingMetrics: {
+          visible: dlq.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+          held: dlq.metricApproximateNumberOfMessagesNotVisible({ period, statistic: 'Maximum' }),
+          ended: dlq.metricNumberOfMessagesDeleted({ period, statistic: 'Sum' }),
+        },
         period,
-        statistic: 'Maximum',
+        label: 'Job messages in or through the dead-letter queue',
       }),
-      'A job message reached the dead-letter queue: it was malformed or its consumer kept failing.',
+      'A job message reached the dead-letter queue: its consumer kept failing (e.g. StartExecution ' +
+        'refused; the dead-letter consumer ended the job failed, uncharged) or it names no job ' +
+        '(it stays in the queue).',
     );
     this.failedExecutions = alarm(
       'FailedExecutions',

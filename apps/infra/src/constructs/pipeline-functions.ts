@@ -61,6 +61,12 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
     timeout: Duration.seconds(50),
     description: 'Lumcast pipeline: final status and the only quota deduction',
   },
+  'dead-letters': {
+    memoryMiB: 256,
+    timeout: Duration.seconds(30),
+    description:
+      'Lumcast job dead-letter consumer: a job whose message dead-lettered ends failed, its hold released',
+  },
 };
 
 /**

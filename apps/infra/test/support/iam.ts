@@ -73,3 +73,12 @@ export function permissionsOfRole(
     Object.entries(result).map(([label, actions]) => [label, [...actions].sort()]),
   );
 }
+
+/** What an SQS event source adds to its consumer's role (Lambda polls the queue for it). */
+export const EVENT_SOURCE_ACTIONS = [
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+  'sqs:ReceiveMessage',
+];

@@ -15,6 +15,7 @@ export const PIPELINE_FUNCTIONS = [
   'synthesize',
   'assemble',
   'callback',
+  'dead-letters',
 ] as const;
 
 /**
@@ -178,6 +179,9 @@ export interface FunctionAccess {
  *   then GetItem of its record), the script read for
  *   series memory (GetObject on scripts), `SeriesMemory.remember` (PutItem on series),
  *   the audio deleted when over the limit (DeleteObject on episodes).
+ * - `dead-letters` (the job queue's dead-letter queue): `JobsTable.get`/`.setStatus` (GetItem,
+ *   UpdateItem on jobs) and `QuotaLedger.release` (as the api's: `TransactWriteItems` of UpdateItem
+ *   on users, PutItem for a job with no record, then GetItem of it); no execution, no objects.
  *
  * @example
  * ```ts
@@ -242,6 +246,13 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
       series: ['dynamodb:PutItem'],
     },
     objects: { scripts: ['s3:GetObject'], episodes: ['s3:DeleteObject'] },
+  },
+  'dead-letters': {
+    tables: {
+      jobs: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      users: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+    },
+    objects: {},
   },
 });
 

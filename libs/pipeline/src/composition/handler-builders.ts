@@ -5,6 +5,10 @@ import { createLogger } from '../logging/logger';
 import { createAssembleStep, type AssembleDeps } from '../steps/assemble';
 import { createCallbackStep, type CallbackDeps } from '../steps/callback';
 import { createJobConsumer, type JobConsumerDeps } from '../steps/consume-jobs';
+import {
+  createDeadLetterConsumer,
+  type DeadLetterConsumerDeps,
+} from '../steps/finish-dead-letters';
 import { stepHandler } from '../steps/step-handler';
 import {
   assembleInputSchema,
@@ -36,6 +40,15 @@ export function buildApiHandler(
 /** The SQS consumer handler. @example `buildSqsConsumer({ jobs, starter })` */
 export function buildSqsConsumer(deps: Omit<JobConsumerDeps, 'logger'>) {
   return createJobConsumer({ ...deps, logger: createLogger('sqs-consumer') });
+}
+
+/**
+ * The consumer of the job queue's dead-letter queue: a job whose message dead-lettered while still
+ * `queued` has its hold released and ends `failed`; a message naming no job stays.
+ * @example `buildDeadLetterConsumer({ jobs, ledger })`
+ */
+export function buildDeadLetterConsumer(deps: Omit<DeadLetterConsumerDeps, 'logger'>) {
+  return createDeadLetterConsumer({ ...deps, logger: createLogger('dead-letters') });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   buildApiHandler,
   buildAssembleHandler,
   buildCallbackHandler,
+  buildDeadLetterConsumer,
   buildSqsConsumer,
   buildSynthesizeHandler,
   buildWriteScriptHandler,
@@ -37,6 +38,8 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         identity,
       ),
     sqsConsumer: () => buildSqsConsumer({ jobs: services.jobs(), starter: services.starter() }),
+    deadLetters: () =>
+      buildDeadLetterConsumer({ jobs: services.jobs(), ledger: services.ledger() }),
     writeScript: () =>
       buildWriteScriptHandler({
         jobs: services.jobs(),

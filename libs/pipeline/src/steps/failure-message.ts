@@ -15,6 +15,7 @@ export type FailureKind =
   | 'assembly_failed'
   | 'timed_out'
   | 'aborted'
+  | 'not_started'
   | 'generic';
 
 /**
@@ -38,6 +39,8 @@ export const FAILURE_MESSAGES: Readonly<Record<FailureKind, string>> = Object.fr
   assembly_failed: 'The audio of this episode could not be put together; nothing was charged.',
   timed_out: 'The episode took too long to make and was stopped; nothing was charged.',
   aborted: 'The episode was stopped before it was finished; nothing was charged.',
+  not_started:
+    'The episode could not be started after several tries; nothing was charged. Please try again later.',
   generic: 'The episode could not be produced; nothing was charged.',
 });
 

@@ -1,0 +1,62 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { QuotaLedger } from '@lumcast/quota';
+import type { JobsTable } from '../jobs/jobs-table';
+import { FAILURE_MESSAGES } from './failure-message';
+import { jobMessageBatch, readNamedJob } from './job-message-batch';
+
+/** Dependencies of {@link createDeadLetterConsumer}. */
+export interface DeadLetterConsumerDeps {
+  jobs: JobsTable;
+  ledger: QuotaLedger;
+  logger: Logger;
+}
+
+/**
+ * What happened to one dead-lettered message: `finished` (its job was `queued`: its hold is
+ * released and it is `failed`), or `left_alone` (its job is past `queued`: an execution ran for
+ * it, or it already ended, and that path finishes it).
+ */
+export type DeadLetterOutcome = 'finished' | 'left_alone';
+
+/**
+ * The consumer of the job queue's dead-letter queue: every job ends, even when its message
+ * dead-letters (its `StartExecution` kept failing, or the consumer did). For a message naming a job
+ * that is still `queued` — so no execution ever ran for it — the job's hold is released through
+ * the ledger (`QuotaLedger.release`, idempotent per job; nothing is charged, and the job can never
+ * be charged after) and then the job is marked `failed` with `FAILURE_MESSAGES.not_started`. In
+ * that order, so a crash between the two leaves the job `queued` and the redelivered message
+ * finishes it. A job past `queued` is left alone (no write); so is one the ledger says was
+ * charged. A message that names no readable job (not JSON, not `{"userId","jobId"}`, no such job)
+ * is a `PoisonMessageError`: reported as a batch item failure, it stays in the dead-letter queue,
+ * whose alarm tells the operator. Any other failure (e.g. DynamoDB unavailable) is reported the
+ * same way, so the message is tried again after the queue's visibility timeout.
+ *
+ * @example
+ * ```ts
+ * export const handler = createDeadLetterConsumer({ jobs, ledger, logger });
+ * ```
+ */
+export function createDeadLetterConsumer(deps: DeadLetterConsumerDeps) {
+  return jobMessageBatch(deps.logger, async (record, logger): Promise<DeadLetterOutcome> => {
+    const job = await readNamedJob(deps.jobs, record, logger);
+    const { userId, jobId } = job;
+    if (job.status !== 'queued') return 'left_alone';
+
+    const released = await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost });
+    if (released.outcome === 'already_charged') {
+      // Only a success callback charges, and only after an execution moved the job on: never
+      // end a charged job `failed`. Its execution's callback records it.
+      logger.warn('a queued job whose message dead-lettered was already charged; left alone', {
+        week: released.week,
+        charged: released.charged,
+      });
+      return 'left_alone';
+    }
+    await deps.jobs.setStatus(userId, jobId, 'failed', { error: FAILURE_MESSAGES.not_started });
+    logger.warn('job ended failed: its message dead-lettered before any execution ran', {
+      userId,
+      released: released.outcome,
+    });
+    return 'finished';
+  });
+}
