@@ -32,10 +32,8 @@ import {
 import { startFakePolly } from '../deployed-app/fakes/fake-polly';
 import { FileObjectStore } from '../local-stack/file-object-store';
 import { DEFINITION_PATH } from '../local-stack/local-state-machine';
-import { installPromiseWithResolvers } from '../local-stack/promise-with-resolvers';
 import { ensureTables, LOCAL_TABLES } from '../local-stack/tables';
 
-installPromiseWithResolvers();
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
 /** Polly's SynthesizeSpeech quota for neural voices (requests per second). */

@@ -6,7 +6,7 @@ import { startS3Server } from './s3-server';
 import { startAwsEndpoints, type AwsEndpoints } from './aws-endpoints';
 import { startFakePolly, type FakePolly } from './fakes/fake-polly';
 import { startFakeBedrock, type FakeBedrock } from './fakes/fake-bedrock';
-import { LambdaRuntime } from './lambda-runtime';
+import { assertNodeRuntime, LambdaRuntime } from './lambda-runtime';
 import { LocalQueues, startEventSourceMapping, type EventSourceMapping } from './queue';
 import { EventRules } from './event-rules';
 import { StateMachineRunner } from './state-machine-runner';
@@ -123,6 +123,8 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
     // Names and ARNs do not depend on where the run serves things; queue URLs do (an SQS client
     // sends to its queue URL's host), so the app is read again once the SQS front door listens.
     const names = loadSynthesizedApp({ cdkOutDir, endpoints: {} });
+    // Before any service starts: the bundles must run on the template's Node major.
+    assertNodeRuntime(names.functions);
     const iam = new IamEvaluator(names);
     const dynamodb = await startDynamoDbLocal(names.tables);
     stops.push(() => dynamodb.stop());

@@ -50,6 +50,30 @@ export class UnresolvableIntrinsicError extends CloudAssemblyError {
 }
 
 /**
+ * A function's `Runtime` is not the Node.js major this process runs on (or names no Node.js
+ * runtime): its bundle would run, and the template be proven, on a runtime the template does not
+ * name. `runtime` is the template's value (`nodejs24.x`), `nodeVersion` this process's
+ * (`24.22.3`).
+ *
+ * @example
+ * ```ts
+ * assertNodeRuntime([{ functionName: 'api', runtime: 'nodejs22.x' }], '24.22.3');
+ * // throws RuntimeMismatchError
+ * ```
+ */
+export class RuntimeMismatchError extends DeployedAppError {
+  override readonly name = 'RuntimeMismatchError';
+
+  constructor(
+    message: string,
+    readonly runtime: string,
+    readonly nodeVersion: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * A child process or server of the run (DynamoDB Local, the S3 server, a front door) failed to
  * start; the original error is the `cause`.
  *

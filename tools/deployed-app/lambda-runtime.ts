@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ContainerClock } from './container-clock';
 import type { FunctionSpec } from './synthesized-app';
-import { LambdaThrottledError, UnknownFunctionError } from './errors';
+import { LambdaThrottledError, RuntimeMismatchError, UnknownFunctionError } from './errors';
 
 /** What an invocation answers, as Lambda's Invoke API does (`FunctionError` set on a failure). */
 export interface InvocationResult {
@@ -91,7 +91,47 @@ const MIN_TIMEOUT_RECHECK_MS = 50;
 const WORKER_FILE = path.join(__dirname, 'lambda-worker.mjs');
 
 /**
- * Lambda on one machine: each function's built bundle runs in worker threads ("containers"), one
+ * Checks that every function's `Runtime` is the Node.js major this process runs on: the worker
+ * threads that stand in for Lambda's containers run this process's Node, so a run on another major
+ * would prove the template on a runtime it does not name.
+ *
+ * @param functions The functions to run (their `functionName` and `runtime`, e.g. `nodejs24.x`).
+ * @param nodeVersion The Node.js version to compare with; default this process's
+ *   (`process.versions.node`, e.g. `24.22.3`).
+ * @throws {RuntimeMismatchError} naming the first function whose runtime is not `nodejs<major>.x`
+ *   for that version's major.
+ *
+ * @example
+ * ```ts
+ * assertNodeRuntime(app.functions); // on Node 24.22.3: passes for nodejs24.x, throws for nodejs22.x
+ * ```
+ */
+export function assertNodeRuntime(
+  functions: readonly Pick<FunctionSpec, 'functionName' | 'runtime'>[],
+  nodeVersion: string = process.versions.node,
+): void {
+  const major = nodeVersion.replace(/^v/, '').split('.')[0];
+  const expected = `nodejs${major}.x`;
+  for (const fn of functions) {
+    if (fn.runtime === expected) continue;
+    const named = /^nodejs(\d+)\.x$/.exec(fn.runtime);
+    throw new RuntimeMismatchError(
+      named
+        ? `Function ${fn.functionName} runs on ${fn.runtime} (Node.js ${named[1]}), but this ` +
+            `process is Node.js ${nodeVersion}. Run through npm (npm test, npx nx ...) so that ` +
+            `the pinned Node in node_modules/.bin is used, or change the template's runtime and ` +
+            `the pinned Node (package.json) together.`
+        : `Function ${fn.functionName} has runtime ${JSON.stringify(fn.runtime)}, which is no ` +
+            `Node.js runtime (nodejs<major>.x): its bundle cannot run here.`,
+      fn.runtime,
+      nodeVersion,
+    );
+  }
+}
+
+/**
+ * Lambda on one machine: each function's built bundle runs in worker threads ("containers") on
+ * this process's Node, which must be the template's runtime major ({@link assertNodeRuntime}), one
  * invocation per container at a time, containers reused while warm, with exactly the template's
  * environment plus what Lambda itself sets, memory as the heap limit, the timeout enforced on the container's own clock
  * ({@link ContainerClock}: a run past it answers `Sandbox.Timedout` and its container is
@@ -118,7 +158,9 @@ export class LambdaRuntime {
    */
   readonly invocations: InvocationRecord[] = [];
 
+  /** @throws {RuntimeMismatchError} when a function's runtime is not this process's Node major. */
   constructor(private readonly options: LambdaRuntimeOptions) {
+    assertNodeRuntime(options.functions);
     for (const fn of options.functions) {
       this.byKey.set(fn.functionArn, fn);
       this.byKey.set(fn.functionName, fn);
@@ -203,9 +245,6 @@ export class LambdaRuntime {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',
       TZ: 'UTC',
       LANG: 'en_US.UTF-8',
-      // The template's runtime is nodejs22.x; these workers run this machine's Node, which the
-      // SDK warns about once per container. The warning is about this machine, not the app.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...fn.environment,
       AWS_REGION: region,
       AWS_DEFAULT_REGION: region,

@@ -2,9 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { StateMachineSpec } from './synthesized-app';
 import type { InvocationResult } from './lambda-runtime';
 import { AwsServiceError } from './errors';
-import { installPromiseWithResolvers } from './promise-with-resolvers';
-
-installPromiseWithResolvers();
 
 /** A Step Functions execution status. */
 export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';

