@@ -16,6 +16,8 @@ import { classifyPollyFailure } from './polly-failures';
  */
 export interface PollyRetryPolicy {
   maxAttempts: number;
+  /** Attempts of a throttled request (at most `maxAttempts`); 1 hands throttling to the caller at once. */
+  maxThrottledAttempts?: number;
   baseDelayMs: number;
   maxDelayMs: number;
   sleep: (ms: number) => Promise<void>;
@@ -55,7 +57,11 @@ export async function retryPollyCall<T>(
         );
       }
       if (failure === 'unknown') throw error;
-      if (attempt >= policy.maxAttempts) {
+      const attempts =
+        failure === 'throttled'
+          ? Math.min(policy.maxAttempts, policy.maxThrottledAttempts ?? policy.maxAttempts)
+          : policy.maxAttempts;
+      if (attempt >= attempts) {
         if (failure === 'throttled') {
           throw new SpeechThrottledError(`Polly throttled the request ${attempt} time(s)`, {
             cause: error,

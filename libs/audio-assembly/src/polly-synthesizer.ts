@@ -48,6 +48,12 @@ export interface PollySynthesizerOptions {
   random?: () => number;
   /** Attempts per request, throttled and transiently failed ones included (default 5). */
   maxAttempts?: number;
+  /**
+   * Attempts of a throttled request, at most `maxAttempts` (default `maxAttempts`). A caller that
+   * paces its calls (the pipeline's pacing table) sets 1: a throttled call is thrown at once as
+   * `SpeechThrottledError`, and its retry takes a new turn instead of jumping the line.
+   */
+  maxThrottledAttempts?: number;
   /** First backoff ceiling in ms (doubles each retry; default 100). */
   baseDelayMs?: number;
   /** Largest backoff ceiling in ms (default 5000). */
@@ -85,10 +91,14 @@ export class PollySynthesizer implements SpeechSynthesizer {
       throw new InvalidAudioOptionsError('PollySynthesizer needs a PollyClient in options.client');
     }
     const { maxAttempts = 5, baseDelayMs = 100, maxDelayMs = 5000, language = 'en-US' } = options;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      throw new InvalidAudioOptionsError(
-        `maxAttempts must be a positive integer, got ${maxAttempts}`,
-      );
+    const { maxThrottledAttempts = maxAttempts } = options;
+    for (const [name, value] of [
+      ['maxAttempts', maxAttempts],
+      ['maxThrottledAttempts', maxThrottledAttempts],
+    ] as const) {
+      if (!Number.isInteger(value) || value < 1) {
+        throw new InvalidAudioOptionsError(`${name} must be a positive integer, got ${value}`);
+      }
     }
     if (!(baseDelayMs >= 0) || !(maxDelayMs >= baseDelayMs)) {
       throw new InvalidAudioOptionsError('need 0 <= baseDelayMs <= maxDelayMs');
@@ -98,6 +108,7 @@ export class PollySynthesizer implements SpeechSynthesizer {
     this.voices = checkedVoices({ ...hostVoicesFor(language), ...options.voices }, language);
     this.retry = {
       maxAttempts,
+      maxThrottledAttempts,
       baseDelayMs,
       maxDelayMs,
       sleep: options.sleep ?? ((ms) => sleep(ms)),

@@ -189,6 +189,34 @@ describe('PollySynthesizer', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('hands a throttled request back at once with maxThrottledAttempts 1, and still retries a server error', async () => {
+    let answers = 0;
+    server.responder = (request, response) => {
+      answers += 1;
+      if (answers === 1) return sendError(response, 500, 'ServiceFailureException', 'oops');
+      if (answers === 2) return speakingResponder(request, response);
+      return sendError(response, 400, 'ThrottlingException', 'Rate exceeded');
+    };
+    const polly = new PollySynthesizer({
+      client,
+      sleep: async () => undefined,
+      maxAttempts: 5,
+      maxThrottledAttempts: 1,
+    });
+    await polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' });
+    expect(server.requests).toHaveLength(2);
+
+    const throttled = polly.synthesize({ text: 'Hi.', voice: 'Joanna', quality: 'neural' });
+    await expect(throttled).rejects.toMatchObject({ name: 'SpeechThrottledError', attempts: 1 });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it.each([0, 1.5])('refuses maxThrottledAttempts %p when it is made', (maxThrottledAttempts) => {
+    expect(() => new PollySynthesizer({ client, maxThrottledAttempts })).toThrow(
+      /maxThrottledAttempts must be a positive integer/,
+    );
+  });
+
   it.each([
     ['TextLengthExceededException', 400, SpeechRequestRejectedError],
     ['EngineNotSupportedException', 400, SpeechRequestRejectedError],

@@ -108,8 +108,8 @@ export async function createEpisode(
 }
 
 /**
- * Polls a job until it is final, or throws naming its last status when `withinMs` passes
- * (a bounded wait for an eventual state, not a timed assertion).
+ * Polls a job every `pollMs` until it is final, or throws naming its last status when `withinMs`
+ * passes (a bounded wait for an eventual state, not a timed assertion).
  *
  * @example
  * ```ts
@@ -121,6 +121,7 @@ export async function untilFinal(
   token: string,
   jobId: string,
   withinMs: number,
+  pollMs = 250,
 ): Promise<PublicJobView> {
   const end = Date.now() + withinMs;
   let last: PublicJobView | undefined;
@@ -130,7 +131,7 @@ export async function untilFinal(
       last = answer.body as PublicJobView;
       if (FINAL_STATUSES.includes(last.status)) return last;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(
     `job ${jobId} is still ${last?.status ?? 'unknown'} after ${withinMs} ms (stuck)`,

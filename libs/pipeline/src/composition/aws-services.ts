@@ -164,7 +164,8 @@ export function bedrockScriptWriterFrom(
 
 /**
  * The speech engine `LUMCAST_SPEECH` selects; the Polly client is only created
- * when Polly is used.
+ * when Polly is used. With `LUMCAST_PACING_TABLE`, Polly's throttling is not retried in the
+ * function (the state machine retries it, and the retry takes a new turn).
  *
  * @example
  * ```ts
@@ -172,8 +173,13 @@ export function bedrockScriptWriterFrom(
  * ```
  */
 export function synthesizerFrom(env: Environment, polly: () => PollyClient): SpeechSynthesizer {
+  // Paced (a pacing table is set): a throttled call goes back to the state machine's Retry, whose
+  // new invocation takes a new turn, instead of being retried here out of turn.
   return env.LUMCAST_SPEECH === 'polly'
-    ? new PollySynthesizer({ client: polly() })
+    ? new PollySynthesizer({
+        client: polly(),
+        ...(env.LUMCAST_PACING_TABLE ? { maxThrottledAttempts: 1 } : {}),
+      })
     : new LocalSynthesizer();
 }
 
