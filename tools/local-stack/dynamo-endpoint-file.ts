@@ -31,6 +31,8 @@ export const dynamoEndpointSchema = z.object({
     jobs: z.string().min(1),
     series: z.string().min(1),
     feeds: z.string().min(1),
+    /** The pacing table (absent from files written before it). */
+    pacing: z.string().min(1).optional(),
   }),
   /** The process id of the local stack that wrote the file. */
   pid: z.number().int().positive(),
