@@ -1,6 +1,10 @@
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import type { SpeechRequest, SpeechSynthesizer } from '@lumcast/audio-assembly';
+import {
+  SpeechThrottledError,
+  type SpeechRequest,
+  type SpeechSynthesizer,
+} from '@lumcast/audio-assembly';
 import { createTables } from '@lumcast/local-dynamo';
 import { PACING_TABLE_KEY, ProviderPacer } from '@lumcast/pacing';
 import { BedrockScriptWriter, parseScriptRequest } from '@lumcast/script-generation';
@@ -135,6 +139,81 @@ describe('the synthesize step with Polly paced', () => {
     const afterwards = await turnsAt(key, 8).short();
     expect(afterwards).toEqual({ kind: 'go' });
     expect(clockMs).toBeCloseTo(T0 + 20_000 + 1000 / (8 * 0.95), -1);
+  });
+});
+
+describe('a paced call that Polly throttles anyway', () => {
+  /** A synthesizer whose first `throttles` calls Polly throttles. */
+  function throttling(throttles: number) {
+    const synthesizer = new RecordingSynthesizer();
+    let left = throttles;
+    const speak = synthesizer.synthesize.bind(synthesizer);
+    synthesizer.synthesize = async (request) => {
+      if (left-- > 0)
+        throw new SpeechThrottledError('Polly throttled the request 1 time(s)', { attempts: 1 });
+      return speak(request);
+    };
+    return synthesizer;
+  }
+
+  it.each([
+    [1, 'speaks in its new turn at the end of the line', 'stored'],
+    [2, 'speaks in its third turn', 'stored'],
+    [3, 'gives the third throttle to the state machine’s Retry', 'throws'],
+  ] as const)('after %i throttle(s) %s', async (throttles, _, expected) => {
+    const job = await synthesizingJob();
+    const key = `polly:throttled-${throttles}`;
+    const synthesizer = throttling(throttles);
+    const step = createSynthesizeStep({
+      jobs,
+      store: new MemoryObjectStore(),
+      synthesizer,
+      speechTurns: speechTurnsFor(key),
+    });
+    const answer = step({
+      userId: job.userId,
+      jobId: job.jobId,
+      quality: 'neural',
+      totalChunks: 1,
+      chunk: { index: 0, text: 'Again.', hostIndex: 0 },
+    });
+    if (expected === 'throws') {
+      await expect(answer).rejects.toBeInstanceOf(SpeechThrottledError);
+    } else {
+      await expect(answer).resolves.toEqual({
+        index: 0,
+        key: objectKeys.chunk(job.userId, job.jobId, 0),
+      });
+      expect(synthesizer.spoken).toEqual(['Again.']);
+    }
+  });
+
+  it('answers a Wait when its new place is further than what is left of its wait limit', async () => {
+    const job = await synthesizingJob();
+    const key = 'polly:throttled-behind';
+    const synthesizer = new RecordingSynthesizer();
+    synthesizer.synthesize = async () => {
+      // While the call was out, other functions filled the next 10 s of the line.
+      await backlog(key, 10_000);
+      throw new SpeechThrottledError('Polly throttled the request 1 time(s)', { attempts: 1 });
+    };
+    const step = createSynthesizeStep({
+      jobs,
+      store: new MemoryObjectStore(),
+      synthesizer,
+      speechTurns: speechTurnsFor(key),
+    });
+    const answer = await step({
+      userId: job.userId,
+      jobId: job.jobId,
+      quality: 'neural',
+      totalChunks: 1,
+      chunk: { index: 0, text: 'Later again.', hostIndex: 0 },
+    });
+    expect(answer).toEqual({
+      waitUntil: '2026-12-07T10:00:09.000Z',
+      startAt: '2026-12-07T10:00:10.000Z',
+    });
   });
 });
 

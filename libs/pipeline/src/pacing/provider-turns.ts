@@ -54,7 +54,8 @@ export interface ProviderTurnsOptions {
  * ```
  */
 export class ProviderTurns {
-  private readonly now: () => Date;
+  /** The clock turns are judged on. */
+  readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<unknown>;
   private readonly ratePerSecond: number;
 
@@ -73,9 +74,13 @@ export class ProviderTurns {
    * A reserved turn: a place in line up to {@link TURN_POLICY}'s horizon, kept across the state
    * machine's Wait by handing `startAt` back. `heldStartAt` (from the previous invocation) is used
    * while it is still ahead; a start already passed (the function ran late, or a Retry runs after
-   * the call) takes a new place.
+   * the call) takes a new place. `maxSleepMs` (default the Lambda wait limit) is what this
+   * invocation may still sleep; a later start goes back to the state machine.
    */
-  async reserved(heldStartAt?: string): Promise<Turn> {
+  async reserved(
+    heldStartAt?: string,
+    maxSleepMs: number = TURN_POLICY.lambdaWaitLimitMs,
+  ): Promise<Turn> {
     const nowMs = this.now().getTime();
     const held = heldStartAt === undefined ? Number.NaN : Date.parse(heldStartAt);
     let startMs: number;
@@ -91,7 +96,7 @@ export class ProviderTurns {
         return { kind: 'wait', waitUntil: ceilSecond(answer.retryAt.getTime()) };
       startMs = answer.startAt.getTime();
     }
-    return this.goOrWait(startMs);
+    return this.goOrWait(startMs, maxSleepMs);
   }
 
   /**
@@ -106,12 +111,12 @@ export class ProviderTurns {
     });
     if (answer.outcome === 'deferred')
       return { kind: 'wait', waitUntil: ceilSecond(answer.retryAt.getTime()) };
-    return this.goOrWait(answer.startAt.getTime());
+    return this.goOrWait(answer.startAt.getTime(), TURN_POLICY.lambdaWaitLimitMs);
   }
 
-  private async goOrWait(startMs: number): Promise<Turn> {
+  private async goOrWait(startMs: number, maxSleepMs: number): Promise<Turn> {
     const waitMs = startMs - this.now().getTime();
-    if (waitMs <= TURN_POLICY.lambdaWaitLimitMs) {
+    if (waitMs <= maxSleepMs) {
       if (waitMs > 0) await this.sleep(waitMs);
       return { kind: 'go' };
     }
