@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { EpisodeLinks, JobRecord } from '@lumcast/pipeline';
 import { LINK_SECRET_BYTES } from './link-secret';
+import { onlyValue, parseSignedDecimal, signatureMatches } from './signed-fields';
 
 /** Which file of an episode a link points at. */
 export type EpisodeAsset = 'audio' | 'captions';
@@ -46,16 +47,18 @@ export class LocalEpisodeLinks implements EpisodeLinks {
     };
   }
 
-  /** Checks a link's signature and expiry; undefined when it is not valid. */
+  /**
+   * Checks a link's signature and expiry; undefined when it is not valid. Only the spelling
+   * {@link forJob} makes verifies: one `user`, one `expires` in plain decimal and one
+   * `signature` of 64 lower-case hex characters, compared in constant time (`./signed-fields.ts`).
+   */
   verify(jobId: string, asset: EpisodeAsset, query: URLSearchParams): VerifiedLink | undefined {
-    const userId = query.get('user');
-    const expires = Number(query.get('expires'));
-    const signature = query.get('signature') ?? '';
-    if (!userId || !Number.isInteger(expires) || expires * 1000 < this.now().getTime())
+    const userId = onlyValue(query.getAll('user'));
+    const expires = parseSignedDecimal(onlyValue(query.getAll('expires')));
+    const signature = onlyValue(query.getAll('signature'));
+    if (!userId || expires === undefined || expires * 1000 < this.now().getTime()) return undefined;
+    if (!signatureMatches(signature, this.signature(userId, jobId, asset, expires)))
       return undefined;
-    const expected = Buffer.from(this.signature(userId, jobId, asset, expires), 'hex');
-    const given = Buffer.from(signature, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     return { userId, jobId, asset };
   }
 
@@ -64,14 +67,14 @@ export class LocalEpisodeLinks implements EpisodeLinks {
     const query = new URLSearchParams({
       user: userId,
       expires: String(expires),
-      signature: this.signature(userId, jobId, asset, expires),
+      signature: this.signature(userId, jobId, asset, expires).toString('hex'),
     });
     return `/api/podcasts/${jobId}/${asset}?${query}`;
   }
 
-  private signature(userId: string, jobId: string, asset: EpisodeAsset, expires: number): string {
+  private signature(userId: string, jobId: string, asset: EpisodeAsset, expires: number): Buffer {
     return createHmac('sha256', this.options.secret)
       .update(`${userId}\n${jobId}\n${asset}\n${expires}`)
-      .digest('hex');
+      .digest();
   }
 }

@@ -1,4 +1,4 @@
-import { USER_ID_PATTERN, type IdentityResolver } from '@lumcast/pipeline';
+import { isUserId, type IdentityResolver } from '@lumcast/pipeline';
 
 /** The header the dashboard's dev user picker sends. */
 export const LOCAL_USER_HEADER = 'x-lumcast-user';
@@ -6,7 +6,8 @@ export const LOCAL_USER_HEADER = 'x-lumcast-user';
 /**
  * The local stack's identity: the `x-lumcast-user` header. It lives here, in
  * the local stack only, so no Lambda bundle contains it and no setting can
- * enable it in a deployed stack.
+ * enable it in a deployed stack. A header that is not a user id (`USER_ID_PATTERN`: `.`, `..`,
+ * anything with `/`) is no identity, so the request is 401.
  *
  * @example
  * ```ts
@@ -15,5 +16,5 @@ export const LOCAL_USER_HEADER = 'x-lumcast-user';
  */
 export const localHeaderIdentity: IdentityResolver = (event) => {
   const user = event.headers?.[LOCAL_USER_HEADER];
-  return typeof user === 'string' && USER_ID_PATTERN.test(user) ? user : undefined;
+  return isUserId(user) ? user : undefined;
 };

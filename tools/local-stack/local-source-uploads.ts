@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { SourceUploads, UploadForm } from '@lumcast/pipeline';
 import { LINK_SECRET_BYTES } from './link-secret';
+import { parseSignedDecimal, signatureMatches } from './signed-fields';
 
 /**
  * The local server's route that receives upload forms (`multipart/form-data`, as S3's POST
@@ -65,30 +66,32 @@ export class LocalSourceUploads implements SourceUploads {
           upload.contentType,
           upload.maxBytes,
           expires,
-        ),
+        ).toString('hex'),
       },
     };
   }
 
-  /** Checks a form's fields (signature and expiry); undefined when they are not a valid form. */
+  /**
+   * Checks a form's fields (signature and expiry); undefined when they are not a valid form. Only
+   * the spelling {@link formFor} makes verifies: the size bound and expiry in plain decimal, the
+   * signature as 64 lower-case hex characters, compared in constant time (`./signed-fields.ts`).
+   * `fields` answers a field's one value (undefined when it is absent or repeated).
+   */
   verify(fields: (name: string) => string | undefined): VerifiedUpload | undefined {
     const key = fields('key');
     const contentType = fields('Content-Type');
-    const maxBytes = Number(fields('x-lumcast-max-bytes'));
-    const expires = Number(fields('x-lumcast-expires'));
-    const signature = fields('x-lumcast-signature') ?? '';
-    if (!key || !contentType || !Number.isInteger(maxBytes) || !Number.isInteger(expires))
-      return undefined;
+    const maxBytes = parseSignedDecimal(fields('x-lumcast-max-bytes'));
+    const expires = parseSignedDecimal(fields('x-lumcast-expires'));
+    if (!key || !contentType || maxBytes === undefined || expires === undefined) return undefined;
     if (expires * 1000 < this.now().getTime()) return undefined;
-    const expected = Buffer.from(this.signature(key, contentType, maxBytes, expires), 'hex');
-    const given = Buffer.from(signature, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const expected = this.signature(key, contentType, maxBytes, expires);
+    if (!signatureMatches(fields('x-lumcast-signature'), expected)) return undefined;
     return { key, contentType, maxBytes };
   }
 
-  private signature(key: string, contentType: string, maxBytes: number, expires: number): string {
+  private signature(key: string, contentType: string, maxBytes: number, expires: number): Buffer {
     return createHmac('sha256', this.options.secret)
       .update(`upload\n${key}\n${contentType}\n${maxBytes}\n${expires}`)
-      .digest('hex');
+      .digest();
   }
 }

@@ -28,7 +28,8 @@ export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
 /**
  * The local server's routes, one origin like CloudFront in AWS. A request whose `Host` is not
  * this server's answers 421 before anything else (DNS-rebinding defence). Then:
- * `/api/podcasts/{id}/audio|captions` (signed, owner-only links, with Range),
+ * `/api/podcasts/{id}/audio|captions` (signed, owner-only links, with Range; 403 for a link that
+ * does not verify or has expired, 404 for a verified one whose episode is not ready),
  * `POST /api/sources/upload` (a signed upload form's file, as S3's POST Object takes it),
  * `/api/*` and the public feeds `/feeds/*` (the same `api` handler as Lambda, through an API
  * Gateway v2 event), `/config.json`, and the dashboard's static export for the rest.
@@ -64,7 +65,15 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
     if (asset && (method === 'GET' || method === 'HEAD')) {
       const [, jobId, kind] = asset as unknown as [string, string, 'audio' | 'captions'];
       const link = deps.links.verify(jobId, kind, url.searchParams);
-      const job = link ? await deps.jobs.get(link.userId, jobId) : undefined;
+      // As S3 answers a presigned URL it cannot verify: 403, before anything is read.
+      if (!link)
+        return sendJson(response, 403, {
+          error: {
+            code: 'access_denied',
+            message: 'The link is not valid or has expired; ask for the episode again.',
+          },
+        });
+      const job = await deps.jobs.get(link.userId, jobId);
       const key = kind === 'audio' ? job?.audioKey : job?.captionsKey;
       if (!job || job.status !== 'ready' || !key)
         return sendJson(response, 404, {

@@ -3,6 +3,7 @@ import { SOURCE_FILE_MAX_BYTES } from '@lumcast/pipeline';
 import { PayloadTooLargeError, readBody } from './api-gateway-event';
 import type { FileObjectStore } from './file-object-store';
 import type { LocalSourceUploads } from './local-source-uploads';
+import { onlyValue } from './signed-fields';
 
 /** Room for the form's other fields and part headers beside the biggest file allowed. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -71,10 +72,8 @@ async function keepUpload(
   } catch {
     return { status: 400, code: 'not_a_form', message: 'The upload form could not be read.' };
   }
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
+  // A field given twice is not the form that was signed: it answers undefined, as if absent.
+  const field = (name: string) => onlyValue(form.getAll(name));
   const upload = deps.uploads.verify(field);
   if (!upload) {
     return {

@@ -37,7 +37,7 @@ export type {
 export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 
 // HTTP API: identity and the shapes the dashboard reads
-export { cognitoIdentity, USER_ID_PATTERN } from './api/identity';
+export { cognitoIdentity, isUserId, USER_ID_PATTERN } from './api/identity';
 export type { IdentityResolver } from './api/identity';
 export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';

@@ -266,7 +266,7 @@ describe('GET /api/podcasts and /api/podcasts/{jobId}', () => {
     });
   });
 
-  it('shows a job to its owner only: anyone else, or an id of the wrong shape, gets 404', async () => {
+  it('shows a job to its owner only: anyone else, or an id of the wrong shape, gets 404; an id that is not one path segment 400', async () => {
     const job = queuedJob({ userId: 'ola' });
     await jobs.create(job);
     expect(await call('GET', `/api/podcasts/${job.jobId}`, 'ola')).toMatchObject({
@@ -274,6 +274,10 @@ describe('GET /api/podcasts and /api/podcasts/{jobId}', () => {
       body: { jobId: job.jobId, status: 'queued', estimatedCost: job.estimatedCost },
     });
     expect((await call('GET', `/api/podcasts/${job.jobId}`, 'eve')).status).toBe(404);
-    expect((await call('GET', '/api/podcasts/..%2Fetc', 'ola')).status).toBe(404);
+    expect((await call('GET', '/api/podcasts/j-not-a-job-id', 'ola')).status).toBe(404);
+    expect(await call('GET', '/api/podcasts/..%2Fetc', 'ola')).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_field', field: 'jobId' } },
+    });
   });
 });

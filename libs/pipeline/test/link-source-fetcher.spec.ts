@@ -17,6 +17,10 @@ const routes: Record<string, (response: ServerResponse) => void> = {
     response.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' });
     response.end();
   },
+  '/to-compatible-metadata': (response) => {
+    response.writeHead(302, { location: 'http://[::169.254.169.254]/latest/meta-data/' });
+    response.end();
+  },
   '/to-private-name': (response) => {
     response.writeHead(307, { location: 'http://intranet.test/secrets' });
     response.end();
@@ -133,6 +137,25 @@ describe('LinkSourceFetcher', () => {
       },
     });
     expect(await problemOf(failing.fetchText('http://unknown.test/'))).toBe('unreachable');
+  });
+
+  it.each([
+    [
+      'a literal IPv4-compatible loopback',
+      () => `http://[::127.0.0.1]:${new URL(origin).port}/page`,
+    ],
+    ['a redirect to an IPv4-compatible metadata address', () => `${origin}/to-compatible-metadata`],
+    ['a name that resolves to an IPv4-compatible metadata address', () => 'http://compat.test/'],
+    ['a name that resolves to a Teredo address of a private client', () => 'http://teredo.test/'],
+  ])('refuses %s as not_public, even with loopback allowed', async (_what, url) => {
+    const fetcher = testFetcher({
+      resolve: async (host) => [
+        host === 'compat.test'
+          ? { address: '::a9fe:a9fe', family: 6 }
+          : { address: '2001:0:4136:e378:8000:63bf:f5ff:fffe', family: 6 },
+      ],
+    });
+    expect(await problemOf(fetcher.fetchText(url()))).toBe('not_public');
   });
 
   it('connects to the address it checked, never to a second lookup’s answer', async () => {

@@ -40,6 +40,39 @@ describe('the HTTP API', () => {
     expect(smuggled.body.error).toMatchObject({ code: 'unknown_field', field: 'userId' });
   });
 
+  it.each(['.', '..', '../alice', 'alice/..'])(
+    'answers 401 to the user %j on every route, so no object key leaves a user’s folder',
+    async (user) => {
+      for (const [method, route] of [
+        ['POST', '/api/sources'],
+        ['POST', '/api/podcasts'],
+        ['GET', '/api/podcasts'],
+        ['GET', '/api/quota'],
+        ['GET', '/api/feeds'],
+      ] as const) {
+        const body = route === '/api/sources' ? { contentType: 'text/plain' } : valid;
+        const answer = await callApi(stack, method, route, {
+          user,
+          ...(method === 'POST' ? { body } : {}),
+        });
+        expect({ route, status: answer.status }).toEqual({ route, status: 401 });
+      }
+    },
+  );
+
+  it.each(['/api/quota', '/api/feeds', '/api/podcasts', '/api/usage/history', '/api/options'])(
+    'answers 400 naming an unknown query parameter on GET %s',
+    async (route) => {
+      const answer = await callApi(stack, 'GET', `${route}?userId=bob`, { user: 'alice' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({
+        code: 'invalid_field',
+        message: 'Unknown query parameter "userId".',
+        field: 'userId',
+      });
+    },
+  );
+
   it.each([
     ['malformed JSON', '{"topic":', 'malformed_json', undefined],
     ['a JSON array', '[1,2]', 'malformed_json', undefined],

@@ -9,8 +9,9 @@ import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 import type { SourceUploads } from '../ports/source-uploads';
 import { apiError } from './http';
-import type { IdentityResolver } from './identity';
+import { isUserId, type IdentityResolver } from './identity';
 import { PodcastRequestError } from './podcast-request';
+import { routeInputProblem } from './route-input';
 import { matchRoute, type RouteEntry } from './router';
 import { createFeedRoute } from './routes/create-feed';
 import { createPodcastRoute } from './routes/create-podcast';
@@ -48,9 +49,12 @@ export interface ApiDeps {
  * read one's own podcasts, read one's quota and its history per week, make, list and revoke
  * feeds; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (one file each
- * under `routes/`), resolves the caller for the signed-in routes, and maps errors: bad input
- * is a 400 with the field, anything unexpected a 500 that says nothing was charged (the detail
- * goes to the log). A HEAD is answered as its GET without the body.
+ * under `routes/`), resolves the caller for the signed-in routes (401 unless the resolver
+ * answers a user id: `isUserId`), checks what the route takes from the URL (`routeInputProblem`:
+ * a path id that is not one plain segment, or a query parameter the route does not declare, is
+ * a 400 naming it), and maps errors: bad input is a 400 with the field, anything unexpected a
+ * 500 that says nothing was charged (the detail goes to the log). A HEAD is answered as its GET
+ * without the body.
  *
  * @example
  * ```ts
@@ -62,28 +66,53 @@ export function createApiHandler(deps: ApiDeps) {
   const routeDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   const routes: readonly RouteEntry[] = [
     { method: 'POST', path: /^\/api\/podcasts\/?$/, route: createPodcastRoute(routeDeps) },
-    { method: 'GET', path: /^\/api\/podcasts\/?$/, route: listPodcastsRoute(routeDeps) },
-    { method: 'GET', path: /^\/api\/podcasts\/([^/]+)\/?$/, route: getPodcastRoute(routeDeps) },
+    {
+      method: 'GET',
+      path: /^\/api\/podcasts\/?$/,
+      query: ['cursor', 'limit'],
+      route: listPodcastsRoute(routeDeps),
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/podcasts\/([^/]+)\/?$/,
+      ids: ['jobId'],
+      route: getPodcastRoute(routeDeps),
+    },
     { method: 'GET', path: /^\/api\/quota\/?$/, route: getQuotaRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/options\/?$/, route: getOptionsRoute() },
     { method: 'POST', path: /^\/api\/sources\/?$/, route: createSourceRoute(routeDeps) },
     {
       method: 'GET',
       path: /^\/api\/usage\/history\/?$/,
+      query: ['weeks'],
       route: getUsageHistoryRoute(routeDeps),
     },
     { method: 'POST', path: /^\/api\/feeds\/?$/, route: createFeedRoute(routeDeps) },
     { method: 'GET', path: /^\/api\/feeds\/?$/, route: listFeedsRoute(routeDeps) },
-    { method: 'DELETE', path: /^\/api\/feeds\/([^/]+)\/?$/, route: revokeFeedRoute(routeDeps) },
-    { method: 'GET', path: /^\/feeds\/([^/]+)$/, publicRoute: getFeedRoute(routeDeps) },
+    {
+      method: 'DELETE',
+      path: /^\/api\/feeds\/([^/]+)\/?$/,
+      ids: ['feedId'],
+      route: revokeFeedRoute(routeDeps),
+    },
+    // The public feed routes take no query: a podcast app asks for the URL as the feed gives it,
+    // and the audio redirect's signed fields are on the link it redirects to, not here.
+    {
+      method: 'GET',
+      path: /^\/feeds\/([^/]+)$/,
+      ids: ['feedId'],
+      publicRoute: getFeedRoute(routeDeps),
+    },
     {
       method: 'GET',
       path: /^\/feeds\/([^/]+)\/cover\.png$/,
+      ids: ['feedId'],
       publicRoute: getFeedCoverRoute(routeDeps),
     },
     {
       method: 'GET',
       path: new RegExp(`^/feeds/([^/]+)/episodes/([^/]+)/(${FEED_FILE})$`),
+      ids: ['feedId', 'jobId'],
       publicRoute: getFeedEpisodeFileRoute(routeDeps),
     },
   ];
@@ -100,8 +129,11 @@ export function createApiHandler(deps: ApiDeps) {
 
     const { entry, match } = found;
     const userId = 'route' in entry ? deps.identity(event) : undefined;
-    if ('route' in entry && !userId)
+    // Whatever the resolver answered, only a user id (never `.`, `..` or a path) reaches a route.
+    if ('route' in entry && !isUserId(userId))
       return apiError(401, 'unauthenticated', 'Sign in to use Lumcast.');
+    const problem = routeInputProblem(entry, event, match);
+    if (problem) return apiError(400, 'invalid_field', problem.message, { field: problem.field });
     try {
       const response =
         'route' in entry

@@ -2,19 +2,36 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { PublicRoute, Route } from './route';
 
 /**
+ * What a route takes from the URL besides its path: the names of the path's captures that are
+ * ids (in order; each must be one plain path segment), and the query parameters it reads (any
+ * other is refused). Both default to none.
+ *
+ * @example
+ * ```ts
+ * const input: RouteInput = { ids: ['jobId'], query: [] };
+ * ```
+ */
+export interface RouteInput {
+  readonly ids?: readonly string[];
+  readonly query?: readonly string[];
+}
+
+/**
  * One entry of the route table: a method, a path pattern (captures become the
- * route's `match`), and the route: a signed-in caller's `route`, or a `publicRoute` that
- * runs with no identity.
+ * route's `match`), the route: a signed-in caller's `route`, or a `publicRoute` that
+ * runs with no identity; and what it takes from the URL ({@link RouteInput}).
  *
  * @example
  * ```ts
  * const entry: RouteEntry = { method: 'GET', path: /^\/api\/quota\/?$/, route: getQuota };
- * const feed: RouteEntry = { method: 'GET', path: /^\/feeds\/([^/]+)$/, publicRoute: getFeed };
+ * const feed: RouteEntry = { method: 'GET', path: /^\/feeds\/([^/]+)$/, ids: ['feedId'], publicRoute: getFeed };
  * ```
  */
-export type RouteEntry =
-  | { readonly method: string; readonly path: RegExp; readonly route: Route }
-  | { readonly method: string; readonly path: RegExp; readonly publicRoute: PublicRoute };
+export type RouteEntry = RouteInput &
+  (
+    | { readonly method: string; readonly path: RegExp; readonly route: Route }
+    | { readonly method: string; readonly path: RegExp; readonly publicRoute: PublicRoute }
+  );
 
 /** What the router found for a request: an entry with its captures, or why none. */
 export type RouteMatch =

@@ -69,8 +69,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /**
  * Reads a source link as text, guarded against server-side request forgery: only `http:` and
  * `https:` URLs without credentials; the host's addresses are resolved first and every one must
- * be public ({@link isPublicAddress}: no loopback, private, link-local/metadata, CGNAT or
- * reserved space); the connection is made to the checked address itself (no second lookup, so
+ * be public ({@link isPublicAddress}: no loopback, private, link-local/metadata, CGNAT,
+ * unspecified, site-local or reserved space, nor an IPv6 form carrying such an IPv4); the connection is made to the checked address itself (no second lookup, so
  * DNS rebinding cannot swap it); each redirect is checked again from the start, at most
  * {@link SOURCE_LINK_MAX_REDIRECTS}; the body is read to {@link SOURCE_LINK_MAX_BYTES} at most
  * (a larger `Content-Length` is refused before reading) and the whole read ends after

@@ -1,24 +1,37 @@
 import ipaddr from 'ipaddr.js';
+import { embeddedIPv4 } from './embedded-ipv4';
+import { canonicalIpAddress } from './ip-literal';
 
 /**
  * Whether an IP address is a public unicast address that a server may fetch from on a user's
  * behalf: not loopback, private (RFC 1918, unique local), link-local (which holds cloud metadata
- * endpoints such as 169.254.169.254), carrier-grade NAT, multicast, reserved, unspecified, or a
- * documentation or benchmarking range, nor an IPv6 form that embeds an IPv4 (NAT64, 6to4,
- * Teredo). An IPv4-mapped IPv6 address is judged as its IPv4.
- * Anything that is not an IP address is `false`.
+ * endpoints such as 169.254.169.254), carrier-grade NAT, multicast, reserved, unspecified
+ * (`0.0.0.0`, `::`), site-local (`fec0::/10`), or a documentation or benchmarking range. An IPv6
+ * address that carries an IPv4 ({@link embeddedIPv4}) is public only when every IPv4 it carries
+ * is: an IPv4-mapped address is judged as its IPv4, and so is an IPv4-compatible one
+ * (`::127.0.0.1`, which ipaddr.js calls unicast); the transition forms ipaddr.js names (NAT64
+ * `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4, Teredo, IPv4-translated) are refused whatever they
+ * carry. The address is read as a socket reads it ({@link canonicalIpAddress}); anything that is
+ * not an IP address to a socket (a name, `127.1`, `0177.0.0.1`) is `false`. Pure: no lookup.
  *
  * @example
  * ```ts
  * isPublicAddress('93.184.215.14'); // true
  * isPublicAddress('169.254.169.254'); // false
  * isPublicAddress('::ffff:10.0.0.1'); // false
+ * isPublicAddress('::7f00:1'); // false (IPv4-compatible 127.0.0.1)
  * ```
  */
 export function isPublicAddress(address: string): boolean {
-  // `process` turns an IPv4-mapped IPv6 address into its IPv4; only public space is 'unicast'
-  // (NAT64, 6to4 and Teredo, which can embed a private IPv4, have ranges of their own).
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+  const canonical = canonicalIpAddress(address);
+  if (canonical === undefined) return false;
+  // `process` turns an IPv4-mapped IPv6 address into its IPv4; only public space is 'unicast'.
+  if (ipaddr.process(canonical).range() !== 'unicast') return false;
+  // Whatever ipaddr.js says of the IPv6 form, the IPv4 inside it is judged by the IPv4 rules.
+  const embedded = embeddedIPv4(canonical);
+  return (embedded?.addresses ?? []).every(
+    (inner) => ipaddr.IPv4.parse(inner).range() === 'unicast',
+  );
 }
 
 /**
@@ -30,11 +43,13 @@ export function isPublicAddress(address: string): boolean {
  * ```
  */
 export function isLoopbackAddress(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+  const canonical = canonicalIpAddress(address);
+  return canonical !== undefined && ipaddr.process(canonical).range() === 'loopback';
 }
 
 /**
- * Whether a host (brackets removed) is an IP address literal rather than a name to resolve.
+ * Whether a host (brackets removed) is an IP address literal rather than a name to resolve, as a
+ * socket reads one ({@link canonicalIpAddress}).
  *
  * @example
  * ```ts
@@ -43,5 +58,5 @@ export function isLoopbackAddress(address: string): boolean {
  * ```
  */
 export function isIpAddress(host: string): boolean {
-  return ipaddr.isValid(host);
+  return canonicalIpAddress(host) !== undefined;
 }
