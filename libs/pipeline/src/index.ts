@@ -50,6 +50,9 @@ export type { EpisodeOptions, LanguageOption, QualityOption } from './options/ep
 // Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys
 // and index the infrastructure and the local stack create
 export { normalizeSeriesId, seriesIdProblem } from './series/series-id';
+// The text rule the API and the dashboard's form share (topic, source text, ids)
+export { normalizeText, textFault, textFaultMessage } from './text/text-rule';
+export type { TextFault, TextKind, TextProblem } from './text/text-rule';
 export type { SeriesIdProblem } from './series/series-id';
 export { SERIES_MEMORY_TABLE_KEY, SeriesMemory } from './series/series-memory';
 export type { RememberedEpisode, SeriesMemoryOptions } from './series/series-memory';
