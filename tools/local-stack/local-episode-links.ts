@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EpisodeLinks, JobRecord } from '@lumcast/pipeline';
 import { LINK_SECRET_BYTES } from './link-secret';
+import { OwnerSeal } from './owner-seal';
 
 /** Which file of an episode a link points at. */
 export type EpisodeAsset = 'audio' | 'captions';
@@ -17,16 +18,19 @@ export interface VerifiedLink {
  * owner-only route on the same origin, signed with a per-data-folder secret
  * and valid for a limited time, so an `<audio>` element (which cannot send the
  * identity header) can fetch it while nobody else can. The secret must be
- * {@link LINK_SECRET_BYTES} bytes (see `./link-secret.ts`); any other length is refused.
+ * {@link LINK_SECRET_BYTES} bytes (see `./link-secret.ts`); any other length is refused. The
+ * owner travels sealed (`owner=`, see `./owner-seal.ts`), never in the clear: a feed's
+ * enclosure redirects here, and whoever holds the feed must not learn whose it is.
  *
  * @example
  * ```ts
  * const links = new LocalEpisodeLinks({ secret, expiresInSeconds: 900 });
- * await links.forJob(job); // { audioUrl: '/api/podcasts/j-…/audio?user=alice&expires=…&signature=…', … }
+ * await links.forJob(job); // { audioUrl: '/api/podcasts/j-…/audio?owner=…&expires=…&signature=…', … }
  * ```
  */
 export class LocalEpisodeLinks implements EpisodeLinks {
   private readonly now: () => Date;
+  private readonly owners: OwnerSeal;
 
   constructor(
     private readonly options: { secret: Buffer; expiresInSeconds: number; now?: () => Date },
@@ -37,6 +41,7 @@ export class LocalEpisodeLinks implements EpisodeLinks {
         `The link key must be ${LINK_SECRET_BYTES} bytes, not ${options.secret.length}`,
       );
     this.now = options.now ?? (() => new Date());
+    this.owners = new OwnerSeal(options.secret);
   }
 
   async forJob(job: JobRecord): Promise<{ audioUrl?: string; captionsUrl?: string }> {
@@ -48,7 +53,7 @@ export class LocalEpisodeLinks implements EpisodeLinks {
 
   /** Checks a link's signature and expiry; undefined when it is not valid. */
   verify(jobId: string, asset: EpisodeAsset, query: URLSearchParams): VerifiedLink | undefined {
-    const userId = query.get('user');
+    const userId = this.owners.open(query.get('owner'));
     const expires = Number(query.get('expires'));
     const signature = query.get('signature') ?? '';
     if (!userId || !Number.isInteger(expires) || expires * 1000 < this.now().getTime())
@@ -62,7 +67,7 @@ export class LocalEpisodeLinks implements EpisodeLinks {
   private sign(userId: string, jobId: string, asset: EpisodeAsset): string {
     const expires = Math.floor(this.now().getTime() / 1000) + this.options.expiresInSeconds;
     const query = new URLSearchParams({
-      user: userId,
+      owner: this.owners.seal(userId),
       expires: String(expires),
       signature: this.signature(userId, jobId, asset, expires),
     });

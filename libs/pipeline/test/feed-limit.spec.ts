@@ -1,13 +1,9 @@
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { QuotaLedger } from '@lumcast/quota';
-import { createApiHandler } from '../src/api/api-handler';
 import { newFeedId } from '../src/feeds/feed-id';
 import { FeedsTable, MAX_FEEDS_PER_USER } from '../src/feeds/feeds-table';
-import { JobsTable } from '../src/jobs/jobs-table';
-import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import { feedSources, NO_UPLOADS, startTestDynamo, TABLES, type TestDynamo } from './support';
+import { feedsApi, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 // The per-user feed limit under concurrency, on AWS's DynamoDB Local: the count is a counter on
 // one item changed in the same transaction as the feed, so no interleaving passes the limit, and
@@ -21,16 +17,7 @@ beforeAll(async () => {
 afterAll(() => dynamo.close());
 
 function api() {
-  return createApiHandler({
-    jobs: new JobsTable({ client: dynamo.client, tableName: TABLES.jobs }),
-    ...feedSources(dynamo),
-    ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
-    queue: { send: async () => undefined },
-    uploads: NO_UPLOADS,
-    links: { forJob: async () => ({}) },
-    identity: (event) => event.headers['x-user'],
-    logger: createLogger('feed-limit-test'),
-  });
+  return feedsApi(dynamo, { forJob: async () => ({}) });
 }
 
 async function call(method: string, path: string, user: string, body?: unknown) {
