@@ -112,3 +112,9 @@ export {
 export { once } from './composition/once';
 export type { PipelineServices } from './composition/pipeline-services';
 export { createLogger } from './logging/logger';
+
+// The dashboard's response headers (Content-Security-Policy with its inline scripts' hashes),
+// which the CDK app's CloudFront policy and the local stack's static files both send
+export { DASHBOARD_SECURITY_HEADERS, dashboardContentSecurityPolicy } from './web/dashboard-csp';
+export type { DashboardSources } from './web/dashboard-csp';
+export { inlineScriptHashes } from './web/inline-script-hashes';
