@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { EpisodeLinks, JobRecord } from '@lumcast/pipeline';
 import { LINK_SECRET_BYTES } from './link-secret';
+import { OwnerSeal } from './owner-seal';
 import { onlyValue, parseSignedDecimal, signatureMatches } from './signed-fields';
 
 /** Which file of an episode a link points at. */
@@ -18,16 +19,19 @@ export interface VerifiedLink {
  * owner-only route on the same origin, signed with a per-data-folder secret
  * and valid for a limited time, so an `<audio>` element (which cannot send the
  * identity header) can fetch it while nobody else can. The secret must be
- * {@link LINK_SECRET_BYTES} bytes (see `./link-secret.ts`); any other length is refused.
+ * {@link LINK_SECRET_BYTES} bytes (see `./link-secret.ts`); any other length is refused. The
+ * owner travels sealed (`owner=`, see `./owner-seal.ts`), never in the clear: a feed's
+ * enclosure redirects here, and whoever holds the feed must not learn whose it is.
  *
  * @example
  * ```ts
  * const links = new LocalEpisodeLinks({ secret, expiresInSeconds: 900 });
- * await links.forJob(job); // { audioUrl: '/api/podcasts/j-…/audio?user=alice&expires=…&signature=…', … }
+ * await links.forJob(job); // { audioUrl: '/api/podcasts/j-…/audio?owner=…&expires=…&signature=…', … }
  * ```
  */
 export class LocalEpisodeLinks implements EpisodeLinks {
   private readonly now: () => Date;
+  private readonly owners: OwnerSeal;
 
   constructor(
     private readonly options: { secret: Buffer; expiresInSeconds: number; now?: () => Date },
@@ -38,6 +42,7 @@ export class LocalEpisodeLinks implements EpisodeLinks {
         `The link key must be ${LINK_SECRET_BYTES} bytes, not ${options.secret.length}`,
       );
     this.now = options.now ?? (() => new Date());
+    this.owners = new OwnerSeal(options.secret);
   }
 
   async forJob(job: JobRecord): Promise<{ audioUrl?: string; captionsUrl?: string }> {
@@ -49,11 +54,11 @@ export class LocalEpisodeLinks implements EpisodeLinks {
 
   /**
    * Checks a link's signature and expiry; undefined when it is not valid. Only the spelling
-   * {@link forJob} makes verifies: one `user`, one `expires` in plain decimal and one
+   * {@link forJob} makes verifies: one `owner` (the sealed user id), one `expires` in plain decimal and one
    * `signature` of 64 lower-case hex characters, compared in constant time (`./signed-fields.ts`).
    */
   verify(jobId: string, asset: EpisodeAsset, query: URLSearchParams): VerifiedLink | undefined {
-    const userId = onlyValue(query.getAll('user'));
+    const userId = this.owners.open(onlyValue(query.getAll('owner')) ?? null);
     const expires = parseSignedDecimal(onlyValue(query.getAll('expires')));
     const signature = onlyValue(query.getAll('signature'));
     if (!userId || expires === undefined || expires * 1000 < this.now().getTime()) return undefined;
@@ -65,7 +70,7 @@ export class LocalEpisodeLinks implements EpisodeLinks {
   private sign(userId: string, jobId: string, asset: EpisodeAsset): string {
     const expires = Math.floor(this.now().getTime() / 1000) + this.options.expiresInSeconds;
     const query = new URLSearchParams({
-      user: userId,
+      owner: this.owners.seal(userId),
       expires: String(expires),
       signature: this.signature(userId, jobId, asset, expires).toString('hex'),
     });

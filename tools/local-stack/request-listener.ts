@@ -1,7 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { JobsTable } from '@lumcast/pipeline';
+import { DASHBOARD_SECURITY_HEADERS, type JobsTable } from '@lumcast/pipeline';
 import { PayloadTooLargeError, toApiGatewayEvent } from './api-gateway-event';
+import { dashboardHeaders } from './dashboard-headers';
 import type { FileObjectStore } from './file-object-store';
 import type { LocalEpisodeLinks } from './local-episode-links';
 import { LOCAL_UPLOAD_PATH, type LocalSourceUploads } from './local-source-uploads';
@@ -32,7 +33,8 @@ export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
  * does not verify or has expired, 404 for a verified one whose episode is not ready),
  * `POST /api/sources/upload` (a signed upload form's file, as S3's POST Object takes it),
  * `/api/*` and the public feeds `/feeds/*` (the same `api` handler as Lambda, through an API
- * Gateway v2 event), `/config.json`, and the dashboard's static export for the rest.
+ * Gateway v2 event), `/config.json`, and the dashboard's static export for the rest, with the
+ * dashboard's security headers (`./dashboard-headers.ts`).
  *
  * @example
  * ```ts
@@ -118,16 +120,25 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
         error: { code: 'method_not_allowed', message: `${method} is not allowed here.` },
       });
     }
-    if (url.pathname === '/config.json') return sendJson(response, 200, LOCAL_DASHBOARD_CONFIG);
+    if (url.pathname === '/config.json')
+      return sendJson(response, 200, LOCAL_DASHBOARD_CONFIG, DASHBOARD_SECURITY_HEADERS);
 
+    // The dashboard's files carry its security headers (CSP, nosniff, no framing, no referrer).
     const file = await resolveStaticFile(deps.dashboardDir, url.pathname);
     if (file)
       return sendFile(response, file, undefined, {
+        ...(await dashboardHeaders(file)),
         'cache-control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
       });
     const notFound = await resolveStaticFile(deps.dashboardDir, '/404.html');
     if (notFound)
-      return sendFile(response, notFound, undefined, { 'cache-control': 'no-cache' }, 404);
+      return sendFile(
+        response,
+        notFound,
+        undefined,
+        { ...(await dashboardHeaders(notFound)), 'cache-control': 'no-cache' },
+        404,
+      );
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     response.end(
       url.pathname === '/'

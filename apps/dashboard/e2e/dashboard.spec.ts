@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parseFeed } from 'podcast-partytime';
+import { watchCspViolations } from './csp-violations';
 
 const SOURCE_TEXT = [
   'Tides are the regular rise and fall of the sea caused by the Moon and the Sun.',
@@ -66,6 +67,33 @@ async function gaugeUsed(page: Page): Promise<number> {
 }
 
 test.describe('the dashboard on the local stack', () => {
+  // Every test runs under the dashboard's Content-Security-Policy and fails on any violation.
+  let cspViolations: () => string[] = () => [];
+  test.beforeEach(async ({ page }) => {
+    cspViolations = await watchCspViolations(page);
+  });
+  test.afterEach(() => {
+    expect(cspViolations()).toEqual([]);
+  });
+
+  test('the dashboard is served under a Content-Security-Policy of its own origin that no page may frame, with nosniff and no referrer', async ({
+    page,
+  }) => {
+    const response = await page.goto('/');
+    const headers = response?.headers() ?? {};
+    const policy = headers['content-security-policy'] ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByRole('heading', { name: 'Who are you?' })).toBeVisible();
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
   test('a user makes a 1-minute episode, is charged exactly its cost, plays it, and another user sees none of it', async ({
     page,
     request,

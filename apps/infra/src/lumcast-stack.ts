@@ -199,6 +199,9 @@ export class LumcastStack extends Stack {
       config,
       apiHost: this.api.endpointHost,
       logBucket: this.storage.accessLogs,
+      exportDir,
+      cognitoOrigin: this.auth.domain.baseUrl(),
+      audioOrigin: `https://${this.storage.audio.bucketRegionalDomainName}`,
     });
     const client = this.auth.addDashboardClient(this.dashboard.origin);
     this.api.addAuthorizedRoutes({ userPool: this.auth.userPool, client, handler: fns.api });

@@ -65,7 +65,7 @@ describe('function roles', () => {
       jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       'jobs:index/series-episodes': ['dynamodb:Query'],
       users: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-      feeds: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+      feeds: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
       'feeds:index/user-feeds': ['dynamodb:Query'],
       queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],

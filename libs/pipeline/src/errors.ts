@@ -136,6 +136,28 @@ export class ConfigurationError extends PipelineError {
 }
 
 /**
+ * A request body the API refuses (a 400): `code` is the API's error code (`malformed_json`,
+ * `unknown_field`, `invalid_field`), `field` the field at fault when there is one.
+ *
+ * @example
+ * ```ts
+ * try { parsePodcastRequest(body); } catch (error) { if (error instanceof PodcastRequestError) console.log(error.field); }
+ * ```
+ */
+export class PodcastRequestError extends PipelineError {
+  override readonly name = 'PodcastRequestError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
  * A feed or chapters document was asked for with an input it cannot carry: a URL that is not
  * absolute http(s), an enclosure without a whole, positive byte length, a chapter that starts
  * before the one ahead of it. Thrown before anything is rendered; `field` names the culprit.

@@ -50,6 +50,9 @@ export type { EpisodeOptions, LanguageOption, QualityOption } from './options/ep
 // Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys
 // and index the infrastructure and the local stack create
 export { normalizeSeriesId, seriesIdProblem } from './series/series-id';
+// The text rule the API and the dashboard's form share (topic, source text, ids)
+export { normalizeText, textFault, textFaultMessage } from './text/text-rule';
+export type { TextFault, TextKind, TextProblem } from './text/text-rule';
 export type { SeriesIdProblem } from './series/series-id';
 export { SERIES_MEMORY_TABLE_KEY, SeriesMemory } from './series/series-memory';
 export type { RememberedEpisode, SeriesMemoryOptions } from './series/series-memory';
@@ -109,3 +112,9 @@ export {
 export { once } from './composition/once';
 export type { PipelineServices } from './composition/pipeline-services';
 export { createLogger } from './logging/logger';
+
+// The dashboard's response headers (Content-Security-Policy with its inline scripts' hashes),
+// which the CDK app's CloudFront policy and the local stack's static files both send
+export { DASHBOARD_SECURITY_HEADERS, dashboardContentSecurityPolicy } from './web/dashboard-csp';
+export type { DashboardSources } from './web/dashboard-csp';
+export { inlineScriptHashes } from './web/inline-script-hashes';

@@ -1,19 +1,9 @@
-import { QuotaLedger } from '@lumcast/quota';
 import { parseFeed } from 'podcast-partytime';
-import { createApiHandler } from '../src/api/api-handler';
 import { MAX_FEEDS_PER_USER } from '../src/feeds/feeds-table';
 import type { JobRecord } from '../src/jobs/job';
 import { JobsTable } from '../src/jobs/jobs-table';
-import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
-import {
-  feedSources,
-  queuedJob,
-  startTestDynamo,
-  TABLES,
-  type TestDynamo,
-  NO_UPLOADS,
-} from './support';
+import { feedsApi, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -26,20 +16,11 @@ afterAll(() => dynamo.close());
 
 /** The whole API handler, with episode links that name the job's file the way presigning does. */
 function api() {
-  return createApiHandler({
-    jobs,
-    ...feedSources(dynamo),
-    ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
-    queue: { send: async () => undefined },
-    uploads: NO_UPLOADS,
-    links: {
-      forJob: async (job) => ({
-        audioUrl: `https://bucket.s3.test/${job.audioKey}?X-Amz-Signature=fresh`,
-        captionsUrl: `/local/${job.jobId}/captions?signature=fresh`,
-      }),
-    },
-    identity: (event) => event.headers['x-user'],
-    logger: createLogger('feed-routes-test'),
+  return feedsApi(dynamo, {
+    forJob: async (job) => ({
+      audioUrl: `https://bucket.s3.test/${job.audioKey}?X-Amz-Signature=fresh`,
+      captionsUrl: `/local/${job.jobId}/captions?signature=fresh`,
+    }),
   });
 }
 

@@ -1,10 +1,13 @@
 import type { SQSRecord } from 'aws-lambda';
 import type { SourceUploads } from '../src/ports/source-uploads';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
-import { USERS_TABLE_KEY } from '@lumcast/quota';
+import { QuotaLedger, USERS_TABLE_KEY } from '@lumcast/quota';
+import { createApiHandler } from '../src/api/api-handler';
+import { createLogger } from '../src/logging/logger';
+import type { EpisodeLinks } from '../src/ports/episode-links';
 import type { JobRecord } from '../src/jobs/job';
 import { FEEDS_TABLE_KEY, FeedsTable } from '../src/feeds/feeds-table';
-import { JOBS_TABLE_KEY } from '../src/jobs/jobs-table';
+import { JOBS_TABLE_KEY, JobsTable } from '../src/jobs/jobs-table';
 import { ObjectNotFoundError } from '../src/errors';
 import { SeriesEpisodes } from '../src/series/series-episodes';
 import { ensureSeriesEpisodesIndex } from '../src/series/series-episodes-index';
@@ -150,3 +153,20 @@ export const NO_UPLOADS: SourceUploads = {
     throw new Error('This test makes no upload forms.');
   },
 };
+
+/**
+ * The whole API handler on `dynamo`'s tables, for the feed suites: the caller's id in `x-user`,
+ * a queue that takes everything, no uploads, and the given episode links.
+ */
+export function feedsApi(dynamo: TestDynamo, links: EpisodeLinks) {
+  return createApiHandler({
+    jobs: new JobsTable({ client: dynamo.client, tableName: TABLES.jobs }),
+    ...feedSources(dynamo),
+    ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
+    queue: { send: async () => undefined },
+    uploads: NO_UPLOADS,
+    links,
+    identity: (event) => event.headers['x-user'],
+    logger: createLogger('feeds-test'),
+  });
+}

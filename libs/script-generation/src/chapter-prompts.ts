@@ -5,6 +5,7 @@ import {
   SOURCE_RULE,
   spokenTextRule,
   languageRule,
+  hostsSection,
   seriesRule,
   seriesSection,
   sourceSection,
@@ -21,7 +22,6 @@ import {
   type SizedPrompts,
 } from './prompt-tools';
 import type { ScriptOutline } from './script-outline';
-import { speakerChoice } from './episode-hosts';
 import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
@@ -62,8 +62,9 @@ export type ChapterPrompts = SizedPrompts;
  * Builds the prompts for chapter `index` of an outline: the whole outline for context, the
  * chapter's brief, whether it opens or closes the episode, and its length, stated as
  * `about <n> words (between <min> and <max>)` (±15 % of the chapter's target). The outline
- * was written by the model from user material, so like the topic, the source text and the
- * series' earlier episodes it is quoted data in the user turn, never in the system prompt.
+ * was written by the model from user material, so like the topic, the host names, the source
+ * text and the series' earlier episodes it is quoted data in the user turn, never in the
+ * system prompt.
  *
  * @example
  * ```ts
@@ -109,11 +110,12 @@ export function buildChapterPrompts(
     `${turnRule(hosts)} Stay within this chapter's brief: other chapters cover the rest.`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
-    `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly ${speakerChoice(hosts)}.`,
+    `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly one of the names quoted in the <host> tags, as written there.`,
     seriesRule(request.series),
   ]);
   const user = promptParagraphs([
     topicLine(request.topic),
+    hostsSection(hosts),
     `Write chapter ${index + 1} of ${count}: ${quotePromptData('chapter', `"${chapter.title}": ${chapter.brief}`, { singleLine: true })}`,
     `Length: about ${chapter.targetWords} words (between ${min} and ${max}) of spoken text in this chapter.`,
     `The episode's outline (quoted data):\n<outline>\n${plan}\n</outline>`,

@@ -69,39 +69,6 @@ export function episodeHosts(request: {
 }
 
 /**
- * Joins names as spoken English: `a`, `a and b`, `a, b and c`.
- *
- * @example
- * ```ts
- * listPhrase(['tides', 'moon', 'sea']); // 'tides, moon and sea'
- * ```
- */
-export function listPhrase(items: readonly string[]): string {
-  return joinedList(items, 'and');
-}
-
-/** `a`, `a <word> b`, `a, b <word> c`. */
-function joinedList(items: readonly string[], word: 'and' | 'or'): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1] ?? ''}`;
-}
-
-/**
- * Says who speaks, for a prompt: `"Alex"`, `"Alex" or "Sam"`, `"Alex", "Sam" or "Noor"`.
- *
- * @example
- * ```ts
- * speakerChoice(['Alex', 'Sam']); // '"Alex" or "Sam"'
- * ```
- */
-export function speakerChoice(hosts: readonly string[]): string {
-  return joinedList(
-    hosts.map((name) => `"${name}"`),
-    'or',
-  );
-}
-
-/**
  * The issue message of a segment whose speaker is not a host.
  *
  * @example

@@ -2,6 +2,7 @@ import {
   NO_SOURCE_RULE,
   QUOTED_DATA_RULE,
   SOURCE_RULE,
+  hostsSection,
   seriesRule,
   seriesSection,
   sourceSection,
@@ -117,6 +118,7 @@ export function buildOutlinePrompts(
   ]);
   const user = promptParagraphs([
     topicLine(request.topic),
+    hostsSection(hosts),
     episodeLengthLine(request.minutes, { target, min, max }),
     `Plan between ${chapters.min} and ${chapters.max} chapters. Their targetWords must add up to ${target}, and no chapter may plan more than ${CHAPTER_MAX_WORDS} words.`,
     seriesSection(request.series),

@@ -44,26 +44,26 @@ export const BRIEF_MAX_MINUTES = 2;
 /**
  * The system-prompt paragraph that tells the model how a format shapes the episode of
  * `hosts`, or `''` for the default deep dive (whose prompts say it already). In a debate of
- * three, the third host moderates.
+ * three, the third host moderates. The hosts are named by their place ("the first host"), never
+ * by name: names are quoted data in the user turn.
  *
  * @example
  * ```ts
- * formatRule('debate', ['Alex', 'Sam']); // 'Format: a debate. Alex argues for …'
+ * formatRule('debate', ['Alex', 'Sam']); // 'Format: a debate. The first host argues for …'
  * formatRule('deep-dive', ['Alex', 'Sam']); // ''
  * ```
  */
 export function formatRule(format: PodcastFormat | undefined, hosts: readonly string[]): string {
-  const [first = '', second = '', third] = hosts;
   switch (format ?? DEFAULT_PODCAST_FORMAT) {
     case 'deep-dive':
       return '';
     case 'brief':
       return `Format: a brief. Give the listener the essentials in a short, tight exchange: the few points that matter most, with no digressions and only the briefest greeting and sign-off.`;
     case 'debate':
-      return `Format: a debate. ${first} argues for the main claim or position the topic raises and ${second} argues against it; each makes the strongest honest case for their side, answers the other's points directly, and concedes what the evidence supports.${third ? ` ${third} moderates: frames the question, keeps both sides to the point and asks each to answer the other.` : ''} Keep it civil, and end with each side summed up, leaving the listener to decide.`;
+      return `Format: a debate. The first host argues for the main claim or position the topic raises and the second host argues against it; each makes the strongest honest case for their side, answers the other's points directly, and concedes what the evidence supports.${hosts.length > 2 ? ' The third host moderates: frames the question, keeps both sides to the point and asks each to answer the other.' : ''} Keep it civil, and end with each side summed up, leaving the listener to decide.`;
     case 'critique':
       return `Format: a critique. The hosts assess the material critically: what it gets right and why, where it is weak, one-sided or unsupported, what it leaves out, and how far its conclusions can be trusted. End with a balanced verdict.`;
     case 'lecture':
-      return `Format: a lecture. ${first} is the only speaker and talks to the listener directly: a clear, well-ordered explanation with examples, signposting each step, asking the questions a listener would ask and answering them. There is no second host: every segment is ${first}'s.`;
+      return `Format: a lecture. The host is the only speaker and talks to the listener directly: a clear, well-ordered explanation with examples, signposting each step, asking the questions a listener would ask and answering them. There is no second host: every segment is the host's.`;
   }
 }

@@ -2,7 +2,7 @@
 // prompts, the pieces of their tools' JSON schemas, and the messages of a repair or a
 // revision round, so the three tools speak to the model in the same words.
 
-import { listPhrase } from './episode-hosts';
+import { neutralizePromptData } from './prompt-data';
 /**
  * The prompts of one model task and the spoken-word window its answer must land in.
  *
@@ -95,13 +95,14 @@ export function promptParagraphs(paragraphs: readonly string[]): string {
 }
 
 /**
- * The opening of a writer's system prompt (whole script or chapter): who the hosts are and
- * how they talk (one host talks to the listener).
+ * The opening of a writer's system prompt (whole script or chapter): how many hosts there are
+ * and how they talk (one host talks to the listener). It names no host: the names are quoted
+ * data in the user turn (`hostsSection`).
  *
  * @example
  * ```ts
- * writerIntro(['Alex', 'Sam']); // 'You write scripts for Lumcast, a podcast with two hosts, Alex and Sam, …'
- * writerIntro(['Alex']); // 'You write scripts for Lumcast, a podcast with one host, Alex, …'
+ * writerIntro(['Alex', 'Sam']); // 'You write scripts for Lumcast, a podcast with two hosts, whose names …'
+ * writerIntro(['Alex']); // 'You write scripts for Lumcast, a podcast with one host, whose name …'
  * ```
  */
 export function writerIntro(hosts: readonly string[]): string {
@@ -118,26 +119,29 @@ export function writerIntro(hosts: readonly string[]): string {
  *
  * @example
  * ```ts
- * turnRule(['Alex']); // 'A segment is one paragraph of Alex's talk, usually 2 to 6 sentences.'
+ * turnRule(['Alex']); // "A segment is one paragraph of the host's talk, usually 2 to 6 sentences."
  * ```
  */
 export function turnRule(hosts: readonly string[]): string {
   return hosts.length === 1
-    ? `A segment is one paragraph of ${hosts[0] ?? ''}'s talk, usually 2 to 6 sentences.`
+    ? "A segment is one paragraph of the host's talk, usually 2 to 6 sentences."
     : 'Alternate speakers often; a segment is one turn of one host, usually 1 to 5 sentences.';
 }
 
 /**
- * Names a podcast's hosts for a prompt: `with one host, Alex`, `with two hosts, Alex and Sam`.
+ * Says how many hosts a podcast has and where their names are, for a system prompt, without
+ * naming them (the names are quoted data in the user turn, each in a `<host>` tag).
  *
  * @example
  * ```ts
- * hostsPhrase(['Alex', 'Sam', 'Noor']); // 'with three hosts, Alex, Sam and Noor'
+ * hostsPhrase(['Alex', 'Sam', 'Noor']); // 'with three hosts, whose names the user message quotes in <host> tags'
  * ```
  */
 export function hostsPhrase(hosts: readonly string[]): string {
   const count = ['no', 'one', 'two', 'three'][hosts.length] ?? String(hosts.length);
-  return `with ${count} host${hosts.length === 1 ? '' : 's'}, ${listPhrase(hosts)}`;
+  return hosts.length === 1
+    ? `with one host, whose name the user message quotes in a <host> tag`
+    : `with ${count} hosts, whose names the user message quotes in <host> tags, in order`;
 }
 
 /**
@@ -158,7 +162,8 @@ export function episodeLengthLine(
 
 /**
  * The message sent back when an answer to `toolName` is invalid: at most 20 of its
- * problems, and a request to submit the whole corrected `answer` again.
+ * problems (each neutralized on one line, as they quote the answer and the host names), and a
+ * request to submit the whole corrected `answer` again.
  *
  * @example
  * ```ts
@@ -172,7 +177,8 @@ export function toolRepairPrompt(
 ): string {
   return [
     `That answer is not a valid ${answer}. Problems found:`,
-    ...issues.slice(0, 20).map((issue) => `- ${issue}`),
+    // The problems quote the model's own output and the host names: neutralized, like all data.
+    ...issues.slice(0, 20).map((issue) => `- ${neutralizePromptData(issue, { singleLine: true })}`),
     ...(issues.length > 20 ? [`- …and ${issues.length - 20} more`] : []),
     `Fix every problem and call the ${toolName} tool again with the complete corrected ${answer}.`,
   ].join('\n');

@@ -5,6 +5,7 @@ import {
   spokenTextRule,
   languageRule,
   seriesRule,
+  hostsSection,
   seriesSection,
   sourceSection,
   topicLine,
@@ -22,7 +23,7 @@ import {
   type AnswerLength,
   type SizedPrompts,
 } from './prompt-tools';
-import { SCRIPT_HOSTS_MAX, episodeHosts, speakerChoice } from './episode-hosts';
+import { SCRIPT_HOSTS_MAX, episodeHosts } from './episode-hosts';
 import { formatRule } from './podcast-format';
 import type { ScriptRequest } from './script-request';
 import { SEGMENTS_SCHEMA } from './segments-schema';
@@ -83,8 +84,8 @@ export type ScriptPrompts = SizedPrompts & {
  * for a lecture, or the request's `hosts`) sized for
  * speech: the target is `minutes × wordsPerMinute(quality)` words, and the model is told
  * the accepted ±15 % window. The system prompt holds only the lib's own rules; everything
- * that comes from a user or from an earlier model answer — the topic, the source text, a
- * series' earlier episodes — is quoted data in the user turn, neutralized so it can never
+ * that comes from a user or from an earlier model answer — the topic, the host names, the
+ * source text, a series' earlier episodes — is quoted data in the user turn, neutralized so it can never
  * open or close a section, and the system prompt says quoted data is not instructions.
  * With a source text, the model is told to stay faithful to it. With a series context, the
  * earlier episodes' summaries and key points are quoted and must not be repeated.
@@ -113,12 +114,13 @@ export function buildScriptPrompts(
     `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. ${turnRule(hosts)}`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
-    `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts ${JSON.stringify(hosts.map((name) => ({ name })))}, chapters with segments {speaker, text} where speaker is exactly ${speakerChoice(hosts)}, and 3 to 7 keyPoints.`,
+    `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts (one { name } for each name quoted in a <host> tag, exactly as written there and in that order), chapters with segments {speaker, text} where speaker is exactly one of those names, and 3 to 7 keyPoints.`,
     seriesRule(request.series),
   ]);
 
   const user = promptParagraphs([
     topicLine(request.topic),
+    hostsSection(hosts),
     episodeLengthLine(request.minutes, { target, min, max }),
     seriesSection(request.series),
     sourceSection(request),

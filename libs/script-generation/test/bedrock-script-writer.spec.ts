@@ -75,7 +75,10 @@ describe('BedrockScriptWriter', () => {
           toolChoice: { tool: { name: string } };
         };
       };
-      expect(body.system[0]?.text).toContain('Alex and Sam');
+      expect(body.system[0]?.text).toContain('a podcast with two hosts');
+      expect(body.messages[0]?.content[0]?.text).toContain(
+        '1. <host>Alex</host>\n2. <host>Sam</host>',
+      );
       expect(body.system[0]?.text).toContain(`about ${TARGET} spoken words`);
       expect(body.system[0]?.text).toContain('Stay faithful to it');
       expect(body.messages).toHaveLength(1);
@@ -102,7 +105,7 @@ describe('BedrockScriptWriter', () => {
 
       const body = bedrock.requests[0]?.body as { system: { text: string }[] };
       expect(body.system[0]?.text).toContain(
-        'Format: a debate. Alex argues for the main claim or position the topic raises and Sam argues against it',
+        'Format: a debate. The first host argues for the main claim or position the topic raises and the second host argues against it',
       );
     });
 

@@ -94,30 +94,35 @@ describe('the prompts of an episode with its own hosts', () => {
 
   it('name the lone lecturer as the only speaker, in every writer', () => {
     const lecture = { ...request, minutes: 30, format: 'lecture' as const };
-    const systems = [
-      buildScriptPrompts(lecture).system,
-      buildOutlinePrompts(lecture).system,
-      buildChapterPrompts(lecture, outline(['Alex']), 0).system,
+    const prompts = [
+      buildScriptPrompts(lecture),
+      buildOutlinePrompts(lecture),
+      buildChapterPrompts(lecture, outline(['Alex']), 0),
     ];
-    for (const system of systems) {
-      expect(system).toContain('a podcast with one host, Alex');
-      expect(system).toContain('Format: a lecture.');
-      expect(system).not.toContain('Sam');
+    for (const { system, user } of prompts) {
+      expect(system).toContain('a podcast with one host, whose name the user message quotes');
+      expect(system).toContain('Format: a lecture. The host is the only speaker');
+      expect(user).toContain('The host (quoted data: each is only a name):\n1. <host>Alex</host>');
+      expect(user).not.toMatch(/\bSam\b/);
     }
-    expect(buildScriptPrompts(lecture).system).toContain('where speaker is exactly "Alex",');
+    expect(buildScriptPrompts(lecture).system).toContain(
+      'where speaker is exactly one of those names',
+    );
   });
 
   it('name three hosts, and give a debate of three a moderator', () => {
     const hosts = [{ name: 'Noor' }, { name: 'Ivo' }, { name: 'Kai' }];
     const debate = { ...request, format: 'debate' as const, hosts };
     const prompts = buildScriptPrompts(debate);
-    expect(prompts.system).toContain('a podcast with three hosts, Noor, Ivo and Kai');
-    expect(prompts.system).toContain('where speaker is exactly "Noor", "Ivo" or "Kai"');
-    expect(prompts.system).toContain('Kai moderates');
-    expect(prompts.hosts).toEqual(['Noor', 'Ivo', 'Kai']);
-    expect(buildChapterPrompts(debate, outline(['Noor', 'Ivo', 'Kai']), 1).system).toContain(
-      'Kai moderates',
+    expect(prompts.system).toContain('a podcast with three hosts, whose names the user message');
+    expect(prompts.user).toContain(
+      '1. <host>Noor</host>\n2. <host>Ivo</host>\n3. <host>Kai</host>',
     );
+    expect(prompts.system).toContain('The third host moderates');
+    expect(prompts.hosts).toEqual(['Noor', 'Ivo', 'Kai']);
+    const chapter = buildChapterPrompts(debate, outline(['Noor', 'Ivo', 'Kai']), 1);
+    expect(chapter.system).toContain('The third host moderates');
+    expect(chapter.user).toContain('3. <host>Kai</host>');
   });
 });
 

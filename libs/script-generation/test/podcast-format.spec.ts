@@ -66,8 +66,8 @@ describe('the prompts of a format', () => {
       buildChapterPrompts(debate, outline, 0).system,
     ];
     for (const system of systems) {
-      expect(system).toContain('Format: a debate. Alex argues for');
-      expect(system).toContain('Sam argues against it');
+      expect(system).toContain('Format: a debate. The first host argues for');
+      expect(system).toContain('the second host argues against it');
     }
   });
 

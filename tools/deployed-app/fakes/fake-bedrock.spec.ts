@@ -29,6 +29,18 @@ describe('the fake Bedrock', () => {
     await bedrock.stop();
   });
 
+  it('speaks with the hosts the user turn quotes, in their order', async () => {
+    const script = await writer().write({
+      topic: 'Tides',
+      minutes: 5,
+      quality: 'neural',
+      hosts: [{ name: 'Noor' }, { name: 'Ivo' }],
+    });
+    const speakers = script.chapters.flatMap((chapter) => chapter.segments.map((s) => s.speaker));
+    expect(new Set(speakers)).toEqual(new Set(['Noor', 'Ivo']));
+    expect(speakers[0]).toBe('Noor');
+  });
+
   it('answers a real client with a whole script inside the requested length', async () => {
     const script = await writer().write({ topic: 'Tides', minutes: 5, quality: 'neural' });
     const { min, max } = acceptedWordRange(targetWords(5, 'neural'));

@@ -142,10 +142,8 @@ function answerFor(body: ConverseBody, tool: string): unknown {
   const messages = body.messages ?? [];
   const first = texts(messages[0]?.content);
   const last = texts(messages[messages.length - 1]?.content);
-  const system = (body.system ?? []).map((block) => block.text ?? '').join('\n');
-  // The prompt names the speakers as `"Alex"`, `"Alex" or "Sam"` or `"Alex", "Sam" or "Noor"`.
-  const speakerList = /speaker is exactly ((?:"[^"]+"(?:, | or )?)+)/.exec(system)?.[1] ?? '';
-  const named = [...speakerList.matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? '');
+  // The user turn quotes the hosts, in order, each as `<host>Name</host>`.
+  const named = [...first.matchAll(/<host>([^<]*)<\/host>/g)].map((match) => match[1] ?? '');
   const hosts = named.length > 0 ? named : ['Alex', 'Sam'];
   const target =
     number(/the target is (\d+)/, last) ?? number(/about (\d+) (?:spoken )?words/, first) ?? 300;

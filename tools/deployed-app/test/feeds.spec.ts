@@ -2,7 +2,7 @@
  * Subscribable feeds through the synthesized app, as a podcast app uses them: the feed link made
  * by a signed-in user (JWT), the feed, its enclosure and its chapters fetched with no identity
  * through the public routes (`AuthorizationType: NONE`), the enclosure a 302 to a presigned link
- * of the local S3 that answers a Range, and a revoke. Every AWS call the api function makes on
+ * of the local S3 that answers a Range (its key names no owner), and a revoke. Every AWS call the api function makes on
  * the way (the feeds table, its user-feeds index, the jobs table's series-episodes index, the
  * presigned GetObject) is judged against the template's IAM by the front doors.
  */
@@ -79,6 +79,8 @@ describe('a series feed through the deployed app', () => {
     const location = redirect.headers.get('location') as string;
     expect(new URL(location).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(new URL(location).pathname).toContain(`/${episode.jobId}/`);
+    // The presigned key names the job, never its owner: the feed tells nobody whose it is.
+    expect(decodeURIComponent(location)).not.toContain('feed-owner-1');
 
     const part = await fetch(location, { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);

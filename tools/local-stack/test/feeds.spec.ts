@@ -79,6 +79,12 @@ describe('a series feed on the local stack', () => {
     expect(redirect.headers.get('location')).toMatch(
       new RegExp(`^${stack.url}/api/podcasts/${episode.jobId}/audio\\?`),
     );
+    // Whoever holds the feed learns nothing of its owner: the link carries a sealed owner.
+    expect(redirect.headers.get('location')).not.toContain('alice');
+    const captions = parsed?.items[0]?.podcastTranscripts?.[0]?.url as string;
+    const captionsRedirect = await fetch(captions, { redirect: 'manual' });
+    expect(captionsRedirect.status).toBe(302);
+    expect(captionsRedirect.headers.get('location')).not.toContain('alice');
 
     const part = await fetch(enclosure, { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);

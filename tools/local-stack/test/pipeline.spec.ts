@@ -4,6 +4,7 @@
  * steps → callback → quota ledger.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
@@ -11,6 +12,7 @@ import { isoWeekKey, quotaCost } from '@lumcast/quota';
 import { objectKeys, once, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
 import { OfflineScriptWriter, type ScriptRequest } from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
+import { OwnerSeal } from '../owner-seal';
 import {
   callApi,
   makeEpisode,
@@ -86,8 +88,11 @@ describe('a successful episode', () => {
     const captions = await fetch(`${stack.url}${job!.captionsUrl}`);
     expect(captions.status).toBe(200);
     expect(await captions.text()).toMatch(/^WEBVTT/);
+    expect(job!.audioUrl).not.toContain('alice');
     // As S3 answers a presigned URL that does not verify: 403, whoever asks.
-    const forged = (job!.audioUrl as string).replace('user=alice', 'user=bob');
+    const bob = new OwnerSeal(randomBytes(32)).seal('bob');
+    const forged = (job!.audioUrl as string).replace(/owner=[^&]+/, `owner=${bob}`);
+    expect(forged).not.toBe(job!.audioUrl);
     expect((await fetch(`${stack.url}${forged}`)).status).toBe(403);
     const unsigned = `/api/podcasts/${job!.jobId}/audio`;
     expect(

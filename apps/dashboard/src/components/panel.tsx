@@ -34,8 +34,13 @@ export function Panel(props: {
   );
 }
 
+/** How many line widths the skeleton cycles through (`.skeleton__line--0` … `--5` in globals.css). */
+const SKELETON_WIDTHS = 6;
+
 /**
- * Grey placeholder lines shown while a panel loads.
+ * Grey placeholder lines shown while a panel loads. Their widths come from classes, not a
+ * `style` attribute: the page is served with a Content-Security-Policy that allows no inline
+ * style, and this markup is in the static export.
  *
  * @example
  * ```tsx
@@ -50,8 +55,7 @@ export function PanelSkeleton(props: { lines?: number; label?: string }) {
       {Array.from({ length: lines }, (_, index) => (
         <div
           key={index}
-          className="skeleton__line"
-          style={{ width: `${90 - ((index * 17) % 40)}%` }}
+          className={`skeleton__line skeleton__line--${index % SKELETON_WIDTHS}`}
           aria-hidden="true"
         />
       ))}

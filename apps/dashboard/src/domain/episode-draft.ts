@@ -10,7 +10,13 @@ import {
 } from '@lumcast/script-generation';
 import type { CreatePodcastRequest } from '../api/types';
 import { estimateCost } from './cost';
-import { seriesIdProblem, sourceUrlProblem } from '@lumcast/pipeline';
+import {
+  seriesIdProblem,
+  sourceUrlProblem,
+  textFaultMessage,
+  type TextProblem,
+} from '@lumcast/pipeline';
+import { textFieldErrors } from './text-fields';
 
 /**
  * The New episode form's raw values, as typed.
@@ -153,9 +159,11 @@ function messageFor(
     case 'quality':
       return 'Choose a voice quality.';
     case 'seriesId':
-      return code === 'control_characters'
-        ? 'Remove control characters (tabs, line breaks and the like) from the series name.'
-        : `Keep the series name to ${SERIES_ID_MAX_CHARS} characters.`;
+      if (code === 'control_characters')
+        return 'Remove control characters (tabs, line breaks and the like) from the series name.';
+      return code === 'too_long'
+        ? `Keep the series name to ${SERIES_ID_MAX_CHARS} characters.`
+        : textFaultMessage('The series name', { problem: code as TextProblem }, 'id');
   }
 }
 
@@ -173,7 +181,9 @@ const SCRIPT_FIELDS = new Set<string>([
  * Validates a draft with the HTTP API's own rules and builds the request body: the body is
  * checked by the script-generation lib's `scriptRequestSchema` (the zod schema the API's
  * `parsePodcastRequest` runs; it also refuses a brief over `BRIEF_MAX_MINUTES`, on the
- * minutes), the series id by {@link seriesIdProblem} and the source link by
+ * minutes), the topic, source text and host names by the API's text rule (`textFault`: no
+ * control, bidirectional or invisible-only text, see `./text-fields.ts`), the series id by
+ * {@link seriesIdProblem} and the source link by
  * {@link sourceUrlProblem}, which may not come with a source text (the API refuses both).
  * Only the messages are the form's own.
  *
@@ -205,6 +215,8 @@ export function validateEpisodeDraft(
       }
     }
   }
+  // The text rule's verdicts win over the schema's for the same field (the API checks them first).
+  Object.assign(errors, textFieldErrors(body));
   const seriesId = typeof body['seriesId'] === 'string' ? body['seriesId'] : undefined;
   const seriesProblem = seriesId === undefined ? undefined : seriesIdProblem(seriesId);
   if (seriesProblem !== undefined) errors.seriesId = messageFor('seriesId', seriesProblem, draft);

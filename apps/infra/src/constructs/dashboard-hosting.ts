@@ -20,6 +20,7 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
+import { DashboardResponseHeaders } from './dashboard-response-headers';
 import { privateBucketProps } from './private-bucket';
 
 /**
@@ -67,7 +68,10 @@ export interface CognitoRuntimeConfig {
  *
  * @example
  * ```ts
- * const props: DashboardHostingProps = { config, apiHost: api.endpointHost, logBucket };
+ * const props: DashboardHostingProps = {
+ *   config, apiHost: api.endpointHost, logBucket, exportDir: 'apps/dashboard/out',
+ *   cognitoOrigin: auth.domain.baseUrl(), audioOrigin: `https://${audio.bucketRegionalDomainName}`,
+ * };
  * ```
  */
 export interface DashboardHostingProps {
@@ -76,12 +80,21 @@ export interface DashboardHostingProps {
   readonly apiHost: string;
   /** Bucket receiving CloudFront standard logs and the site bucket's access logs. */
   readonly logBucket: IBucket;
+  /** The static export that is deployed (its inline scripts are hashed into the CSP). */
+  readonly exportDir: string;
+  /** The Cognito hosted UI's origin (`https://…amazoncognito.com`), whose token endpoint the page calls. */
+  readonly cognitoOrigin: string;
+  /** The audio bucket's origin (`https://<bucket>.s3.<region>.amazonaws.com`): presigned audio, captions, uploads. */
+  readonly audioOrigin: string;
 }
 
 /**
  * The dashboard as the browser sees it: one CloudFront origin. The default
  * behaviour serves Next's static export from a private S3 bucket through origin
- * access control; `/api/*` goes to the HTTP API with caching disabled and every
+ * access control, with the dashboard's security headers ({@link DashboardResponseHeaders}:
+ * a Content-Security-Policy of its own origin, Cognito and the audio bucket, with the
+ * export's inline script hashes and `frame-ancestors 'none'`; nosniff; no referrer);
+ * `/api/*` goes to the HTTP API with caching disabled and every
  * viewer header except Host forwarded (so `Authorization` reaches the JWT
  * authorizer and API Gateway sees its own host name).
  *
@@ -89,7 +102,7 @@ export interface DashboardHostingProps {
  *
  * @example
  * ```ts
- * const hosting = new DashboardHosting(stack, 'Dashboard', { config, apiHost, logBucket });
+ * const hosting = new DashboardHosting(stack, 'Dashboard', { config, apiHost, logBucket, exportDir, cognitoOrigin, audioOrigin });
  * hosting.deploySite('apps/dashboard/out', runtimeConfig);
  * ```
  */
@@ -109,6 +122,12 @@ export class DashboardHosting extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Maps clean URLs to the files of the Next static export',
     });
+    const headers = new DashboardResponseHeaders(this, 'SecurityHeaders', {
+      exportDir: props.exportDir,
+      connectSources: [props.cognitoOrigin, props.audioOrigin],
+      // blob: the captions of a presigned (cross-origin) link are fetched and played from a blob.
+      mediaSources: [props.audioOrigin, 'blob:'],
+    });
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Lumcast ${props.config.stage} dashboard and API`,
       defaultRootObject: 'index.html',
@@ -122,7 +141,7 @@ export class DashboardHosting extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: headers.policy,
         compress: true,
         functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },

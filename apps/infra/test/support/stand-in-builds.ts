@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundleFileName, HANDLER_NAMES } from '../../src/build-outputs';
 
+/** The inline script of the stand-in export's page (the real export inlines a few, as Next does). */
+export const STAND_IN_INLINE_SCRIPT = 'self.__standIn=[0]';
+
+const STAND_IN_PAGE = `<!doctype html><title>stand-in</title><script src="/app.js" async></script><script>${STAND_IN_INLINE_SCRIPT}</script>\n`;
+
 /** Temporary stand-ins for the build outputs the stack packages. */
 export interface StandInBuilds {
   readonly root: string;
@@ -15,7 +20,8 @@ export interface StandInBuilds {
  * Creates small stand-in files in a temp folder so the stack can be synthesized
  * without running the functions or dashboard builds. They are NOT the real
  * bundles: each handler file only exports a `handler` that throws, and the
- * "export" is one index.html. The tests check infrastructure, not handler code.
+ * "export" is one index.html with one inline script (its hash goes into the dashboard's
+ * Content-Security-Policy). The tests check infrastructure, not handler code.
  */
 export function createStandInBuilds(): StandInBuilds {
   const root = mkdtempSync(path.join(tmpdir(), 'lumcast-infra-'));
@@ -31,10 +37,7 @@ export function createStandInBuilds(): StandInBuilds {
     );
     writeFileSync(path.join(functionsBundleDir, `${file}.map`), '{"version":3,"mappings":""}\n');
   }
-  writeFileSync(
-    path.join(dashboardExportDir, 'index.html'),
-    '<!doctype html><title>stand-in</title>\n',
-  );
+  writeFileSync(path.join(dashboardExportDir, 'index.html'), STAND_IN_PAGE);
   return {
     root,
     functionsBundleDir,

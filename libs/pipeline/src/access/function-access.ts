@@ -156,8 +156,11 @@ export interface FunctionAccess {
  *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes);
  *   `PresignedSourceUploads.formFor` (a presigned POST, which S3 authorizes as the signer's
  *   PutObject on sources);
- *   the feeds: `FeedsTable.create` (Query of the `user-feeds` index to count, then PutItem),
- *   `.get` (GetItem), `.listForUser` (Query of `user-feeds`), `.revoke` (DeleteItem); a series
+ *   the feeds: `FeedsTable.create` (`TransactWriteItems` of the user's counter, UpdateItem, and
+ *   the feed, PutItem), `.revoke` (`TransactWriteItems` of the feed, DeleteItem, and the
+ *   counter, UpdateItem), both after, for a user whose feeds predate the counter, a count on the
+ *   `user-feeds` index (Query) and its conditional write (UpdateItem); `.get` (GetItem),
+ *   `.listForUser` (Query of `user-feeds`); a series
  *   feed's episodes, `SeriesEpisodes.listPage` (Query of the jobs table's `series-episodes`).
  * - `sqs-consumer`: `JobsTable.get` (GetItem on jobs), `StepFunctionsStarter.start`; no quota
  *   read, the API reserved the job before queueing it.
@@ -196,7 +199,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     tables: {
       jobs: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       users: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
-      feeds: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem'],
+      feeds: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
     },
     // The names of SERIES_EPISODES_INDEX and FEEDS_TABLE_KEY.userIndex (a test holds them equal;
     // imported, they would pull table code into every bundle that reads this declaration).

@@ -1,6 +1,5 @@
-import { SERIES_ID_MAX_CHARS } from '@lumcast/script-generation';
-import { normalizeSeriesId } from '../series/series-id';
-import { PodcastRequestError } from './podcast-request';
+import { PodcastRequestError } from '../errors';
+import { requestSeriesId } from './request-text';
 
 /**
  * Parses a `POST /api/feeds` body (raw text): `{}` for a feed of all the caller's episodes, or
@@ -29,13 +28,6 @@ export function parseFeedRequest(rawBody: string | undefined): { seriesId?: stri
   if (unknown) {
     throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
   }
-  const seriesId = normalizeSeriesId((body as { seriesId?: unknown }).seriesId);
-  if (seriesId === false) {
-    throw new PodcastRequestError(
-      'invalid_field',
-      `seriesId must be text of 1–${SERIES_ID_MAX_CHARS} characters without control characters.`,
-      'seriesId',
-    );
-  }
+  const seriesId = requestSeriesId((body as { seriesId?: unknown }).seriesId);
   return seriesId === undefined ? {} : { seriesId };
 }

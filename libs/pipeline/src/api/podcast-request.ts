@@ -1,15 +1,12 @@
-import {
-  parseScriptRequest,
-  ScriptInputError,
-  SERIES_ID_MAX_CHARS,
-} from '@lumcast/script-generation';
+import { parseScriptRequest, ScriptInputError } from '@lumcast/script-generation';
 import type { VoiceQuality } from '@lumcast/quota';
 import type { PodcastFormat } from '@lumcast/script-generation';
 import { episodeLanguage } from '../options/episode-options';
 import { unsupportedLanguageMessage, voiceChoiceProblem } from '../options/voice-choice';
-import { normalizeSeriesId } from '../series/series-id';
+import { PodcastRequestError } from '../errors';
 import { SOURCE_ID_PATTERN } from '../sources/source-files';
 import { sourceUrlProblem } from '../sources/source-url';
+import { requestHosts, requestSeriesId, requestText } from './request-text';
 
 /** A validated `POST /api/podcasts` body. */
 export interface PodcastRequest {
@@ -30,18 +27,7 @@ export interface PodcastRequest {
   seriesId?: string;
 }
 
-/** A request body the API refuses, with the field at fault when there is one. */
-export class PodcastRequestError extends Error {
-  override readonly name = 'PodcastRequestError';
-
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export { PodcastRequestError };
 
 const ALLOWED_FIELDS = new Set([
   'topic',
@@ -87,8 +73,14 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
   if (unknown) {
     throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
   }
-  const { seriesId, sourceUrl, sourceId, ...scriptFields } = body as Record<string, unknown>;
-  const series = parseSeriesId(seriesId);
+  const { seriesId, sourceUrl, sourceId, ...fields } = body as Record<string, unknown>;
+  const scriptFields: Record<string, unknown> = {
+    ...fields,
+    topic: requestText(fields['topic'], 'topic', 'line'),
+    sourceText: requestText(fields['sourceText'], 'sourceText', 'lines'),
+    hosts: requestHosts(fields['hosts']),
+  };
+  const series = requestSeriesId(seriesId);
   const link = parseSourceUrl(sourceUrl);
   const file = parseSourceId(sourceId);
   if (link !== undefined && scriptFields['sourceText'] !== undefined) {
@@ -135,19 +127,6 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
     }
     throw error;
   }
-}
-
-/** An absent or empty series id means "no series"; anything else must pass the series module's rule. */
-function parseSeriesId(seriesId: unknown): string | undefined {
-  const series = normalizeSeriesId(seriesId);
-  if (series === false) {
-    throw new PodcastRequestError(
-      'invalid_field',
-      `seriesId must be text of 1–${SERIES_ID_MAX_CHARS} characters without control characters.`,
-      'seriesId',
-    );
-  }
-  return series;
 }
 
 /** An absent source id is none; a given one must be one `POST /api/sources` makes. */

@@ -2,8 +2,8 @@
  * Where audio, chunks and scripts are kept: S3 in AWS, a folder on disk in the
  * local stack. Keys are the S3 keys of the pipeline contract
  * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json`,
- * `episodes/<user>/<job>/episode.mp3`, `episodes/<user>/<job>/captions.vtt`,
- * `sources/<user>/<sourceId>`).
+ * `episodes/<job>/episode.mp3`, `episodes/<job>/captions.vtt` — these two are handed out in
+ * links, so they do not name the user —, `sources/<user>/<sourceId>`).
  *
  * `get` of a key with no object throws `ObjectNotFoundError` (from `errors.ts`) with the
  * key, whatever the store; every other failure of the store is rethrown unchanged.
@@ -30,8 +30,16 @@ export const objectKeys = {
   /** One written part (a chapter, or the whole script when it is written in one part). */
   scriptPart: (userId: string, jobId: string, part: number) =>
     `scripts/${userId}/${jobId}.part-${part}.json`,
-  episodeAudio: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/episode.mp3`,
-  episodeCaptions: (userId: string, jobId: string) => `episodes/${userId}/${jobId}/captions.vtt`,
+  /**
+   * The episode's MP3. Its key is handed out (a presigned link, the redirect of a feed's
+   * enclosure, which anyone with the feed follows), so it names only the job, never its owner:
+   * the job id (time + 64 random bits) is already in the feed. `userId` is kept in the
+   * signature for the callers; it is not part of the key. Episodes assembled before this keep
+   * the key recorded on their job (`audioKey`).
+   */
+  episodeAudio: (_userId: string, jobId: string) => `episodes/${jobId}/episode.mp3`,
+  /** The episode's WebVTT captions; handed out like the MP3, so keyed by the job alone. */
+  episodeCaptions: (_userId: string, jobId: string) => `episodes/${jobId}/captions.vtt`,
   /** An uploaded source file (`POST /api/sources`), kept for a day by the bucket's lifecycle. */
   source: (userId: string, sourceId: string) => `sources/${userId}/${sourceId}`,
 };

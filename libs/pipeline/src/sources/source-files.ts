@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+// No Node built-in here: the dashboard reads these limits, and importing `node:crypto` would put
+// a crypto polyfill in its bundle (the id maker is `./source-id.ts`).
 
 /**
  * The file types a source upload may be, each with the ending its `sourceId` carries (so the
@@ -68,21 +69,6 @@ export const SOURCE_ID_PATTERN = /^src-[A-Za-z0-9_-]{22}\.(pdf|html|md|txt)$/;
  */
 export function isSourceFileType(value: unknown): value is SourceFileType {
   return typeof value === 'string' && Object.hasOwn(SOURCE_FILE_TYPES, value);
-}
-
-/**
- * A new, unguessable source id for a file of `type`.
- *
- * @example
- * ```ts
- * newSourceId('application/pdf'); // 'src-3q2-7wX0aBcDeFgHiJkLmN.pdf'
- * ```
- */
-export function newSourceId(
-  type: SourceFileType,
-  random: (bytes: number) => Buffer = randomBytes,
-): string {
-  return `src-${random(16).toString('base64url')}.${SOURCE_FILE_TYPES[type]}`;
 }
 
 /**

@@ -1,9 +1,6 @@
 import { objectKeys } from '../../ports/object-store';
-import {
-  newSourceId,
-  SOURCE_FILE_MAX_BYTES,
-  SOURCE_UPLOAD_EXPIRY_SECONDS,
-} from '../../sources/source-files';
+import { SOURCE_FILE_MAX_BYTES, SOURCE_UPLOAD_EXPIRY_SECONDS } from '../../sources/source-files';
+import { newSourceId } from '../../sources/source-id';
 import { json } from '../http';
 import { requestBodyText } from '../request-body';
 import type { Route, RouteDeps } from '../route';

@@ -4,7 +4,8 @@ import { requestOrigin } from '../request-origin';
 import type { Route, RouteDeps } from '../route';
 
 /**
- * `GET /api/feeds`: the caller's feeds, newest first, with their URLs (`{ feeds: [...] }`).
+ * `GET /api/feeds`: every live feed of the caller, newest first, with their URLs
+ * (`{ feeds: [...] }`; at most `MAX_FEEDS_PER_USER`, or more for feeds made before the limit held).
  *
  * @example
  * ```ts
