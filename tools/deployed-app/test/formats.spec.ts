@@ -54,14 +54,18 @@ describe('a format through the deployed app', () => {
     });
     const job = await untilFinal(deployed, token, jobId, 180_000);
     expect(job).toMatchObject({ status: 'ready', format: 'lecture', hosts: ['Noor'] });
-    const systems = deployed.bedrock.requests.map((request) =>
-      JSON.stringify((request.body as { system?: unknown }).system ?? ''),
-    );
+    // The system prompt says how many hosts and the format; the name is quoted data in the user turn.
     expect(
-      systems.some(
-        (system) =>
-          system.includes('a podcast with one host, Noor') && system.includes('Format: a lecture.'),
-      ),
+      deployed.bedrock.requests.some((request) => {
+        const body = request.body as { system?: unknown; messages?: unknown };
+        const system = JSON.stringify(body.system ?? '');
+        return (
+          system.includes('a podcast with one host') &&
+          system.includes('Format: a lecture.') &&
+          !system.includes('Noor') &&
+          JSON.stringify(body.messages ?? '').includes('<host>Noor</host>')
+        );
+      }),
     ).toBe(true);
     const captions = await (await fetch(job.captionsUrl as string)).text();
     expect(new Set([...captions.matchAll(/<v ([^>]+)>/g)].map((match) => match[1]))).toEqual(
