@@ -1,22 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PollyClient } from '@aws-sdk/client-polly';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { mp3Info } from '@lumcast/audio-assembly';
 import { startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import {
   awsServices,
   createLogger,
-  isFinalStatus,
-  objectKeys,
   once,
   pipelineHandlers,
   readEnvironment,
   type Environment,
-  type JobRecord,
   type PipelineServices,
 } from '@lumcast/pipeline';
 import {
@@ -34,9 +28,12 @@ import { privateFolder } from './private-files';
 import { localHeaderIdentity } from './local-identity';
 import type { LocalConfig } from './local-config';
 import { LocalStateMachine } from './local-state-machine';
+import { recoverUnfinishedJobs, type RecoveredJobs } from './recover-jobs';
 import { LOCAL_TABLES, ensureTables } from './tables';
 import { createRequestListener } from './request-listener';
 import { DEFAULT_HOST, hostHeaderCheck, isLoopbackHost } from './host-check';
+
+export type { RecoveredJobs } from './recover-jobs';
 
 /** The dashboard's static export, served at `/`. */
 export const DASHBOARD_EXPORT_DIR = path.resolve(__dirname, '../../apps/dashboard/out');
@@ -75,21 +72,6 @@ export interface LocalStack {
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/**
- * What a start did with the jobs the last stop interrupted: still `queued` →
- * queued again; charged but not yet `ready` (stopped between the two writes) →
- * finished as `ready` (without a chapter list); anything else → `failed`,
- * uncharged.
- */
-export interface RecoveredJobs {
-  requeued: string[];
-  finished: string[];
-  failed: string[];
-}
-
-const INTERRUPTED =
-  'The local stack stopped while this episode was being made; nothing was charged. Please request it again.';
 
 /**
  * Starts Lumcast on this machine with real local parts: AWS's DynamoDB Local
@@ -276,53 +258,4 @@ async function listen(server: Server, port: number, host: string): Promise<void>
 
 function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
-
-/**
- * After a restart: jobs still `queued` are queued again (nothing had started
- * for them); jobs caught mid-pipeline end `failed`, uncharged — the callback,
- * the only place that charges, never ran for them.
- */
-async function recoverUnfinishedJobs(
-  services: PipelineServices,
-  callback: (input: unknown) => Promise<unknown>,
-  dynamo: LocalDynamo,
-  queue: InProcessQueue,
-): Promise<RecoveredJobs> {
-  const recovered: RecoveredJobs = { requeued: [], finished: [], failed: [] };
-  let startKey: Record<string, never> | undefined;
-  do {
-    const page = await dynamo.client.send(
-      new ScanCommand({
-        TableName: LOCAL_TABLES.jobs,
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const job = unmarshall(item) as JobRecord;
-      if (isFinalStatus(job.status)) continue;
-      const { userId, jobId } = job;
-      if (job.status === 'queued') {
-        await queue.send({ userId, jobId });
-        recovered.requeued.push(jobId);
-      } else if (await services.ledger().wasCharged({ userId, jobId })) {
-        // Stopped between the charge and `ready`: the episode exists and is paid for.
-        const audioKey = objectKeys.episodeAudio(userId, jobId);
-        const { durationSeconds } = mp3Info(await services.store().get(audioKey));
-        const captionsKey = objectKeys.episodeCaptions(userId, jobId);
-        const audio = { audioKey, captionsKey, durationSeconds, chapters: [] };
-        await callback({ userId, jobId, outcome: 'succeeded', audio });
-        recovered.finished.push(jobId);
-      } else {
-        // Its hold is freed first, so a stop never leaves slots or an in-flight place held.
-        await services.ledger().release({ userId, jobId, heldCost: job.estimatedCost });
-        if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
-          recovered.failed.push(jobId);
-        }
-      }
-    }
-    startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (startKey);
-  return recovered;
 }
