@@ -32,6 +32,8 @@ export const dynamoEndpointSchema = z.object({
     jobs: z.string().min(1),
     series: z.string().min(1),
     feeds: z.string().min(1),
+    /** Absent in a file written before the local stack had a pacing table. */
+    pacing: z.string().min(1).optional(),
   }),
   /** The process id of the local stack that wrote the file. */
   pid: z.number().int().positive(),
