@@ -25,6 +25,8 @@ import { LocalEpisodeLinks } from './local-episode-links';
 import { LocalSourceUploads } from './local-source-uploads';
 import { linkSecret } from './link-secret';
 import { privateFolder } from './private-files';
+import { claimDataFolder, type DataFolderClaim } from './data-folder-claim';
+import type { RecordedChild } from './stack-processes-file';
 import { localHeaderIdentity } from './local-identity';
 import type { LocalConfig } from './local-config';
 import { LocalStateMachine } from './local-state-machine';
@@ -68,6 +70,11 @@ export interface LocalStack {
   machine: LocalStateMachine;
   /** Jobs found unfinished at start (see {@link RecoveredJobs}). */
   recovered: RecoveredJobs;
+  /**
+   * Processes a stack that was killed had left running on this data folder (its DynamoDB Local),
+   * stopped before this one opened it (see `./data-folder-claim.ts`).
+   */
+  staleStopped: readonly RecordedChild[];
   /** Resolves when the queue is empty and no execution runs. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -81,8 +88,12 @@ export interface LocalStack {
  * espeak-ng speech and the offline script writer (or Bedrock / Polly when
  * configured). Dashboard and API share one origin. Once started it writes
  * `<data>/dynamodb-endpoint.json` (see `./dynamo-endpoint-file.ts`), which the
- * quota operator command reads; `stop` removes it.
+ * quota operator command reads; `stop` removes it. First it claims the data folder
+ * (`./data-folder-claim.ts`): a folder another live stack holds refuses the start with
+ * `DataFolderInUseError`, a DynamoDB Local a killed stack left on it is stopped, and
+ * `<data>/stack-processes.json` records this process and its JVM until `stop`.
  *
+ * @throws DataFolderInUseError when another live process holds the data folder.
  * @example
  * ```ts
  * const stack = await startLocalStack(readLocalConfig(process.env));
@@ -92,17 +103,32 @@ export interface LocalStack {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   await privateFolder(options.dataDir);
-  // Checked before anything starts: a bad key refuses the start, naming its file.
-  const secret = await linkSecret(options.dataDir);
-  const startedAt = new Date().toISOString();
-  const dynamoDir = path.join(options.dataDir, 'dynamodb');
-  await privateFolder(dynamoDir);
-  // DynamoDB Local, not dynalite: the quota ledger writes with TransactWriteItems.
-  const dynamo = await startDynamoDbLocal({ path: dynamoDir });
+  // One live stack per data folder; what a killed one left running on it is stopped first.
+  const claim = await claimDataFolder(options.dataDir);
   try {
-    return await startOnDynamo(options, dynamo, startedAt, secret);
+    // Checked before anything starts: a bad key refuses the start, naming its file.
+    const secret = await linkSecret(options.dataDir);
+    const startedAt = new Date().toISOString();
+    const dynamoDir = path.join(options.dataDir, 'dynamodb');
+    await privateFolder(dynamoDir);
+    // DynamoDB Local, not dynalite: the quota ledger writes with TransactWriteItems.
+    const dynamo = await startDynamoDbLocal({
+      path: dynamoDir,
+      onSpawn: ({ pid, dbPath }) =>
+        claim.recordChild({
+          name: 'DynamoDB Local',
+          pid,
+          commandLineIncludes: ['-dbPath', dbPath ?? path.resolve(dynamoDir)],
+        }),
+    });
+    try {
+      return await startOnDynamo(options, dynamo, startedAt, secret, claim);
+    } catch (error) {
+      await dynamo.close();
+      throw error;
+    }
   } catch (error) {
-    await dynamo.close();
+    await claim.release();
     throw error;
   }
 }
@@ -112,6 +138,7 @@ async function startOnDynamo(
   dynamo: LocalDynamo,
   startedAt: string,
   secret: Buffer,
+  claim: DataFolderClaim,
 ): Promise<LocalStack> {
   const logger = createLogger('local-stack');
   await ensureTables(dynamo.client, LOCAL_TABLES);
@@ -208,7 +235,9 @@ async function startOnDynamo(
   const address = server.address() as AddressInfo;
   const { port } = address;
   listeningPort = port;
+  const url = `http://${isLoopbackHost(host) || /^(0\.0\.0\.0|::)$/.test(host) ? 'localhost' : urlHost(host)}:${port}`;
   try {
+    await claim.recordUrl(url);
     await writeDynamoEndpointFile(options.dataDir, {
       endpoint: dynamo.endpoint,
       tables: { ...LOCAL_TABLES },
@@ -222,7 +251,7 @@ async function startOnDynamo(
   const activeQueue = queue;
   const activeMachine = machine;
   return {
-    url: `http://${isLoopbackHost(host) || /^(0\.0\.0\.0|::)$/.test(host) ? 'localhost' : urlHost(host)}:${port}`,
+    url,
     port,
     address: address.address,
     env,
@@ -232,6 +261,7 @@ async function startOnDynamo(
     queue: activeQueue,
     machine: activeMachine,
     recovered,
+    staleStopped: claim.staleStopped,
     async idle() {
       await activeQueue.idle();
       await activeMachine.idle();
@@ -245,6 +275,7 @@ async function startOnDynamo(
         server.closeAllConnections();
       });
       await dynamo.close();
+      await claim.release();
     },
   };
 }
