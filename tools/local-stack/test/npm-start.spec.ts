@@ -43,9 +43,9 @@ function readJson<T>(file: string): T {
 }
 
 describe('npm start', () => {
-  it('builds the dashboard through Nx, then runs the server itself, so Nx never holds one start behind another', () => {
+  it('builds the dashboard through Nx (one build at a time), then runs the server itself, so Nx never holds one start behind another', () => {
     expect(readJson<{ scripts: Record<string, string> }>('package.json').scripts['start']).toBe(
-      'nx run dashboard:build --tui=false && tsx --tsconfig tools/tsconfig.json tools/local-stack/start.ts',
+      'tsx --tsconfig tools/tsconfig.json tools/local-stack/build-dashboard.ts && tsx --tsconfig tools/tsconfig.json tools/local-stack/start.ts',
     );
     // `npx nx run tools:start` stays, and as a task that is not continuous Nx runs it again
     // beside a running one instead of waiting for it.
