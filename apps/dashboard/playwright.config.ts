@@ -47,9 +47,8 @@ export default defineConfig({
     url: BASE_URL,
     timeout: 300_000,
     reuseExistingServer: false,
-    // `npm start` runs the stack under Nx, which starts it as a child outside the
-    // process group Playwright kills; SIGTERM lets Nx and the stack stop cleanly
-    // (the default SIGKILL left the server running on the port).
+    // SIGTERM to `npm start`'s process group lets the stack stop cleanly (DynamoDB Local
+    // included); a SIGKILL of npm alone is also noticed by the server, which then stops.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',

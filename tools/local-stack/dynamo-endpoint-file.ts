@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { readCheckedJsonFile } from './checked-json-file';
+import { writePrivateFileAtomically } from './private-files';
 
 /**
  * The name of the file, in the local stack's data folder, that says where the running stack's
@@ -92,9 +93,8 @@ export function dynamoEndpointFilePath(dataDir: string): string {
 }
 
 /**
- * Writes the endpoint file atomically: the JSON goes to a new temporary file (mode 0600) next to
- * it, which is then renamed over it, so a reader sees the old file, the new one, or none — never
- * half of one.
+ * Writes the endpoint file atomically (see `writePrivateFileAtomically`), mode 0600: a reader
+ * sees the old file, the new one, or none — never half of one.
  *
  * @example
  * ```ts
@@ -107,17 +107,7 @@ export async function writeDynamoEndpointFile(
 ): Promise<void> {
   const file = dynamoEndpointFilePath(dataDir);
   const checked = dynamoEndpointSchema.parse(info);
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, `${JSON.stringify(checked, null, 2)}\n`, {
-      mode: 0o600,
-      flag: 'wx',
-    });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writePrivateFileAtomically(file, `${JSON.stringify(checked, null, 2)}\n`);
 }
 
 /**
@@ -135,27 +125,11 @@ export async function readDynamoEndpointFile(
   dataDir: string,
 ): Promise<DynamoEndpointInfo | undefined> {
   const file = dynamoEndpointFilePath(dataDir);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new DynamoEndpointFileError(file, 'not JSON', { cause: error });
-  }
-  const parsed = dynamoEndpointSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-    );
-    throw new DynamoEndpointFileError(file, problems.join('; '));
-  }
-  return parsed.data;
+  return readCheckedJsonFile(
+    file,
+    dynamoEndpointSchema,
+    (detail, cause) => new DynamoEndpointFileError(file, detail, { cause }),
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, open, readFile, rename, rm } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import path from 'node:path';
+import { readTextIfExists } from './checked-json-file';
+import { writePrivateFileAtomically } from './private-files';
 
 /**
  * The name of the file, in the local stack's data folder, holding the key that signs episode
@@ -71,20 +73,7 @@ export async function linkSecret(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, LINK_SECRET_FILE);
   const existing = await readKeyFile(file);
   if (existing !== undefined) return existing;
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${randomBytes(LINK_SECRET_BYTES).toString('hex')}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writePrivateFileAtomically(file, `${randomBytes(LINK_SECRET_BYTES).toString('hex')}\n`);
   // Read back what is on disk, so a stack started at the same moment on the same folder and
   // this one agree on the key whichever rename came last.
   const written = await readKeyFile(file);
@@ -93,13 +82,8 @@ export async function linkSecret(dataDir: string): Promise<Buffer> {
 }
 
 async function readKeyFile(file: string): Promise<Buffer | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = await readTextIfExists(file);
+  if (text === undefined) return undefined;
   if (text.length === 0) throw new LinkSecretError(file, 'it is empty');
   if (!HEX_KEY.test(text)) {
     const length = text.trimEnd().length;

@@ -1,22 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PollyClient } from '@aws-sdk/client-polly';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { mp3Info } from '@lumcast/audio-assembly';
 import { startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import {
   awsServices,
   createLogger,
-  isFinalStatus,
-  objectKeys,
   once,
   pipelineHandlers,
   readEnvironment,
   type Environment,
-  type JobRecord,
   type PipelineServices,
 } from '@lumcast/pipeline';
 import {
@@ -31,12 +25,17 @@ import { LocalEpisodeLinks } from './local-episode-links';
 import { LocalSourceUploads } from './local-source-uploads';
 import { linkSecret } from './link-secret';
 import { privateFolder } from './private-files';
+import { claimDataFolder, type DataFolderClaim } from './data-folder-claim';
+import type { RecordedChild } from './stack-processes-file';
 import { localHeaderIdentity } from './local-identity';
 import type { LocalConfig } from './local-config';
 import { LocalStateMachine } from './local-state-machine';
+import { recoverUnfinishedJobs, type RecoveredJobs } from './recover-jobs';
 import { LOCAL_TABLES, ensureTables } from './tables';
 import { createRequestListener } from './request-listener';
 import { DEFAULT_HOST, hostHeaderCheck, isLoopbackHost } from './host-check';
+
+export type { RecoveredJobs } from './recover-jobs';
 
 /** The dashboard's static export, served at `/`. */
 export const DASHBOARD_EXPORT_DIR = path.resolve(__dirname, '../../apps/dashboard/out');
@@ -71,25 +70,15 @@ export interface LocalStack {
   machine: LocalStateMachine;
   /** Jobs found unfinished at start (see {@link RecoveredJobs}). */
   recovered: RecoveredJobs;
+  /**
+   * Processes a stack that was killed had left running on this data folder (its DynamoDB Local),
+   * stopped before this one opened it (see `./data-folder-claim.ts`).
+   */
+  staleStopped: readonly RecordedChild[];
   /** Resolves when the queue is empty and no execution runs. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/**
- * What a start did with the jobs the last stop interrupted: still `queued` →
- * queued again; charged but not yet `ready` (stopped between the two writes) →
- * finished as `ready` (without a chapter list); anything else → `failed`,
- * uncharged.
- */
-export interface RecoveredJobs {
-  requeued: string[];
-  finished: string[];
-  failed: string[];
-}
-
-const INTERRUPTED =
-  'The local stack stopped while this episode was being made; nothing was charged. Please request it again.';
 
 /**
  * Starts Lumcast on this machine with real local parts: AWS's DynamoDB Local
@@ -99,8 +88,12 @@ const INTERRUPTED =
  * espeak-ng speech and the offline script writer (or Bedrock / Polly when
  * configured). Dashboard and API share one origin. Once started it writes
  * `<data>/dynamodb-endpoint.json` (see `./dynamo-endpoint-file.ts`), which the
- * quota operator command reads; `stop` removes it.
+ * quota operator command reads; `stop` removes it. First it claims the data folder
+ * (`./data-folder-claim.ts`): a folder another live stack holds refuses the start with
+ * `DataFolderInUseError`, a DynamoDB Local a killed stack left on it is stopped, and
+ * `<data>/stack-processes.json` records this process and its JVM until `stop`.
  *
+ * @throws DataFolderInUseError when another live process holds the data folder.
  * @example
  * ```ts
  * const stack = await startLocalStack(readLocalConfig(process.env));
@@ -110,17 +103,32 @@ const INTERRUPTED =
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   await privateFolder(options.dataDir);
-  // Checked before anything starts: a bad key refuses the start, naming its file.
-  const secret = await linkSecret(options.dataDir);
-  const startedAt = new Date().toISOString();
-  const dynamoDir = path.join(options.dataDir, 'dynamodb');
-  await privateFolder(dynamoDir);
-  // DynamoDB Local, not dynalite: the quota ledger writes with TransactWriteItems.
-  const dynamo = await startDynamoDbLocal({ path: dynamoDir });
+  // One live stack per data folder; what a killed one left running on it is stopped first.
+  const claim = await claimDataFolder(options.dataDir);
   try {
-    return await startOnDynamo(options, dynamo, startedAt, secret);
+    // Checked before anything starts: a bad key refuses the start, naming its file.
+    const secret = await linkSecret(options.dataDir);
+    const startedAt = new Date().toISOString();
+    const dynamoDir = path.join(options.dataDir, 'dynamodb');
+    await privateFolder(dynamoDir);
+    // DynamoDB Local, not dynalite: the quota ledger writes with TransactWriteItems.
+    const dynamo = await startDynamoDbLocal({
+      path: dynamoDir,
+      onSpawn: ({ pid, dbPath }) =>
+        claim.recordChild({
+          name: 'DynamoDB Local',
+          pid,
+          commandLineIncludes: ['-dbPath', dbPath ?? path.resolve(dynamoDir)],
+        }),
+    });
+    try {
+      return await startOnDynamo(options, dynamo, startedAt, secret, claim);
+    } catch (error) {
+      await dynamo.close();
+      throw error;
+    }
   } catch (error) {
-    await dynamo.close();
+    await claim.release();
     throw error;
   }
 }
@@ -130,6 +138,7 @@ async function startOnDynamo(
   dynamo: LocalDynamo,
   startedAt: string,
   secret: Buffer,
+  claim: DataFolderClaim,
 ): Promise<LocalStack> {
   const logger = createLogger('local-stack');
   await ensureTables(dynamo.client, LOCAL_TABLES);
@@ -226,7 +235,9 @@ async function startOnDynamo(
   const address = server.address() as AddressInfo;
   const { port } = address;
   listeningPort = port;
+  const url = `http://${isLoopbackHost(host) || /^(0\.0\.0\.0|::)$/.test(host) ? 'localhost' : urlHost(host)}:${port}`;
   try {
+    await claim.recordUrl(url);
     await writeDynamoEndpointFile(options.dataDir, {
       endpoint: dynamo.endpoint,
       tables: { ...LOCAL_TABLES },
@@ -240,7 +251,7 @@ async function startOnDynamo(
   const activeQueue = queue;
   const activeMachine = machine;
   return {
-    url: `http://${isLoopbackHost(host) || /^(0\.0\.0\.0|::)$/.test(host) ? 'localhost' : urlHost(host)}:${port}`,
+    url,
     port,
     address: address.address,
     env,
@@ -250,6 +261,7 @@ async function startOnDynamo(
     queue: activeQueue,
     machine: activeMachine,
     recovered,
+    staleStopped: claim.staleStopped,
     async idle() {
       await activeQueue.idle();
       await activeMachine.idle();
@@ -263,6 +275,7 @@ async function startOnDynamo(
         server.closeAllConnections();
       });
       await dynamo.close();
+      await claim.release();
     },
   };
 }
@@ -276,53 +289,4 @@ async function listen(server: Server, port: number, host: string): Promise<void>
 
 function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
-
-/**
- * After a restart: jobs still `queued` are queued again (nothing had started
- * for them); jobs caught mid-pipeline end `failed`, uncharged — the callback,
- * the only place that charges, never ran for them.
- */
-async function recoverUnfinishedJobs(
-  services: PipelineServices,
-  callback: (input: unknown) => Promise<unknown>,
-  dynamo: LocalDynamo,
-  queue: InProcessQueue,
-): Promise<RecoveredJobs> {
-  const recovered: RecoveredJobs = { requeued: [], finished: [], failed: [] };
-  let startKey: Record<string, never> | undefined;
-  do {
-    const page = await dynamo.client.send(
-      new ScanCommand({
-        TableName: LOCAL_TABLES.jobs,
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const job = unmarshall(item) as JobRecord;
-      if (isFinalStatus(job.status)) continue;
-      const { userId, jobId } = job;
-      if (job.status === 'queued') {
-        await queue.send({ userId, jobId });
-        recovered.requeued.push(jobId);
-      } else if (await services.ledger().wasCharged({ userId, jobId })) {
-        // Stopped between the charge and `ready`: the episode exists and is paid for.
-        const audioKey = objectKeys.episodeAudio(userId, jobId);
-        const { durationSeconds } = mp3Info(await services.store().get(audioKey));
-        const captionsKey = objectKeys.episodeCaptions(userId, jobId);
-        const audio = { audioKey, captionsKey, durationSeconds, chapters: [] };
-        await callback({ userId, jobId, outcome: 'succeeded', audio });
-        recovered.finished.push(jobId);
-      } else {
-        // Its hold is freed first, so a stop never leaves slots or an in-flight place held.
-        await services.ledger().release({ userId, jobId, heldCost: job.estimatedCost });
-        if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
-          recovered.failed.push(jobId);
-        }
-      }
-    }
-    startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (startKey);
-  return recovered;
 }

@@ -1,4 +1,5 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 
 /**
  * The mode of every file the local stack writes in its data folder: read and write for its owner
@@ -34,4 +35,31 @@ export const PRIVATE_FOLDER_MODE = 0o700;
 export async function privateFolder(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   await chmod(dir, PRIVATE_FOLDER_MODE);
+}
+
+/**
+ * Writes a private file atomically: `text` goes to a new temporary file next to it (created
+ * exclusively, mode {@link PRIVATE_FILE_MODE}, synced), which is then renamed over `file`, so a
+ * reader (or a crash) sees the old file, the new one, or none — never half of one.
+ *
+ * @example
+ * ```ts
+ * await writePrivateFileAtomically('/repo/.lumcast/stack-processes.json', `${JSON.stringify(record)}\n`);
+ * ```
+ */
+export async function writePrivateFileAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temporary, 'wx', PRIVATE_FILE_MODE);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -2,14 +2,20 @@
  * `npm start`: runs Lumcast on this machine (see ./local-stack.ts) and prints
  * where it listens (127.0.0.1 unless `HOST` is set). Ctrl-C stops it; nothing is lost, and an
  * episode caught mid-way ends `failed`, uncharged, at the next start. A bad `link-secret` file
- * refuses the start with a message naming it.
+ * refuses the start with a message naming it, and so does a data folder another live stack holds.
+ * SIGINT, SIGTERM and SIGHUP stop it, and so does the end of the process that launched it (npm,
+ * Nx or tsx; see ./launcher-watch.ts), so nothing is left listening when its terminal or its
+ * launcher goes.
  */
 import { readLocalConfig } from './local-config';
 import { startLocalStack } from './local-stack';
 import { isLoopbackHost } from './host-check';
+import { launchersOf, watchLaunchers } from './launcher-watch';
 
 async function main(): Promise<void> {
   const config = readLocalConfig(process.env);
+  // Recorded before anything starts: a launcher killed while the stack starts is still noticed.
+  const launchers = launchersOf(process.pid);
   const stack = await startLocalStack(config);
   const { requeued, finished, failed } = stack.recovered;
   console.log(
@@ -28,6 +34,10 @@ async function main(): Promise<void> {
       requeued.length || finished.length || failed.length
         ? `  after the last stop: ${requeued.length} queued job(s) queued again, ${finished.length} charged job(s) finished as ready, ${failed.length} interrupted job(s) marked failed (uncharged)`
         : '',
+      ...stack.staleStopped.map(
+        (child) =>
+          `  stopped ${child.name} (pid ${child.pid}), left running on this data folder by a Lumcast that was killed`,
+      ),
       '  Ctrl-C to stop.',
       '',
     ]
@@ -49,6 +59,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
+  watchLaunchers(launchers, (launcher) =>
+    stop(`its launcher ended (pid ${launcher.pid}: ${launcher.command.slice(0, 80)})`),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -28,6 +28,12 @@ export interface StartDynamoDbLocalOptions {
    * created if missing. Absent: everything is kept in memory (`-inMemory`) and lost on `close`.
    */
   path?: string;
+  /**
+   * Called with the JVM's pid and its `-dbPath` right after it is spawned, before the wait for it
+   * to answer, and awaited (the local stack records the pid, so a JVM outliving a killed parent
+   * can be found and stopped). If it throws, the JVM is stopped and the start fails with that error.
+   */
+  onSpawn?: (jvm: { pid: number; dbPath: string | undefined }) => void | Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -111,13 +117,20 @@ export async function startDynamoDbLocal(
     clients.push(client);
     return client;
   };
+  // An uncaught error or process.exit() ends this process without `close`: the JVM is told to
+  // stop as it ends. (A kill -9 gives no such chance: see onSpawn.)
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
   const close = async () => {
     for (const client of clients) client.destroy();
     await stopProcess(child);
+    process.removeListener('exit', stopOnExit);
   };
   const client = newClient();
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   try {
+    if (options.onSpawn !== undefined && child.pid !== undefined)
+      await options.onSpawn({ pid: child.pid, dbPath });
     for (;;) {
       if (spawnError !== undefined || child.exitCode !== null)
         throw new DynamoDbLocalStartError(

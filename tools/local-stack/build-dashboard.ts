@@ -1,0 +1,49 @@
+/**
+ * `npm start`'s first step: `nx run dashboard:build --tui=false` (a cache hit unless the dashboard
+ * changed), one at a time per checkout. Two `npm start` begun together on a cold cache would run
+ * two `next build`s in one folder, and Next refuses the second ("Another next build process is
+ * already running"); here the second waits for the first (it says so), then reads its result from
+ * the cache. Exits with Nx's exit code.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { waitForFolderLock } from './folder-lock';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+async function main(): Promise<number> {
+  const lock = await waitForFolderLock(
+    path.join(REPO_ROOT, 'apps/dashboard'),
+    'lumcast-dashboard-build',
+    () => ({ pid: process.pid }),
+    {
+      onWait: (holder) =>
+        console.log(
+          `Waiting for the dashboard build of another npm start${holder === undefined ? '' : ` (pid ${holder.pid})`}…`,
+        ),
+    },
+  );
+  try {
+    const nx = spawn(
+      path.join(REPO_ROOT, 'node_modules/.bin/nx'),
+      ['run', 'dashboard:build', '--tui=false'],
+      { cwd: REPO_ROOT, stdio: 'inherit' },
+    );
+    return await new Promise<number>((resolve, reject) => {
+      nx.once('error', reject);
+      nx.once('exit', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    await lock.release();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      `The dashboard could not be built: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  },
+);

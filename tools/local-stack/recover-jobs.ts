@@ -1,0 +1,82 @@
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { mp3Info } from '@lumcast/audio-assembly';
+import type { LocalDynamo } from '@lumcast/local-dynamo';
+import {
+  isFinalStatus,
+  objectKeys,
+  type JobRecord,
+  type PipelineServices,
+} from '@lumcast/pipeline';
+import type { InProcessQueue } from './in-process-queue';
+import { LOCAL_TABLES } from './tables';
+
+/**
+ * What a start did with the jobs the last stop interrupted: still `queued` →
+ * queued again; charged but not yet `ready` (stopped between the two writes) →
+ * finished as `ready` (without a chapter list); anything else → `failed`,
+ * uncharged.
+ */
+export interface RecoveredJobs {
+  requeued: string[];
+  finished: string[];
+  failed: string[];
+}
+
+const INTERRUPTED =
+  'The local stack stopped while this episode was being made; nothing was charged. Please request it again.';
+
+/**
+ * After a restart: jobs still `queued` are queued again (nothing had started
+ * for them); jobs caught mid-pipeline end `failed`, uncharged — the callback,
+ * the only place that charges, never ran for them.
+ *
+ * @example
+ * ```ts
+ * const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
+ * console.log(`${recovered.failed.length} interrupted job(s) marked failed`);
+ * ```
+ */
+export async function recoverUnfinishedJobs(
+  services: PipelineServices,
+  callback: (input: unknown) => Promise<unknown>,
+  dynamo: LocalDynamo,
+  queue: InProcessQueue,
+): Promise<RecoveredJobs> {
+  const recovered: RecoveredJobs = { requeued: [], finished: [], failed: [] };
+  let startKey: Record<string, never> | undefined;
+  do {
+    const page = await dynamo.client.send(
+      new ScanCommand({
+        TableName: LOCAL_TABLES.jobs,
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const job = unmarshall(item) as JobRecord;
+      if (isFinalStatus(job.status)) continue;
+      const { userId, jobId } = job;
+      if (job.status === 'queued') {
+        await queue.send({ userId, jobId });
+        recovered.requeued.push(jobId);
+      } else if (await services.ledger().wasCharged({ userId, jobId })) {
+        // Stopped between the charge and `ready`: the episode exists and is paid for.
+        const audioKey = objectKeys.episodeAudio(userId, jobId);
+        const { durationSeconds } = mp3Info(await services.store().get(audioKey));
+        const captionsKey = objectKeys.episodeCaptions(userId, jobId);
+        const audio = { audioKey, captionsKey, durationSeconds, chapters: [] };
+        await callback({ userId, jobId, outcome: 'succeeded', audio });
+        recovered.finished.push(jobId);
+      } else {
+        // Its hold is freed first, so a stop never leaves slots or an in-flight place held.
+        await services.ledger().release({ userId, jobId, heldCost: job.estimatedCost });
+        if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
+          recovered.failed.push(jobId);
+        }
+      }
+    }
+    startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
+  } while (startKey);
+  return recovered;
+}
