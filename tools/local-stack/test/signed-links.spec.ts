@@ -101,11 +101,14 @@ describe('LocalEpisodeLinks.verify', () => {
     expect(links.verify(JOB_ID, 'audio', bad.searchParams)).toBeUndefined();
   });
 
-  it.each(['owner', 'expires', 'signature'])('refuses a link that gives %s twice', async (field) => {
-    const link = await audioLink();
-    const twice = respelled(link, field, link.searchParams.get(field) as string, true);
-    expect(links.verify(JOB_ID, 'audio', twice.searchParams)).toBeUndefined();
-  });
+  it.each(['owner', 'expires', 'signature'])(
+    'refuses a link that gives %s twice',
+    async (field) => {
+      const link = await audioLink();
+      const twice = respelled(link, field, link.searchParams.get(field) as string, true);
+      expect(links.verify(JOB_ID, 'audio', twice.searchParams)).toBeUndefined();
+    },
+  );
 });
 
 describe('LocalSourceUploads.verify', () => {
