@@ -152,37 +152,57 @@ describe('startFakePolly', () => {
   });
 
   describe("AWS's limits", () => {
-    it('answers ThrottlingException to the 9th neural request in one second, then lets one through a second later', async () => {
+    it('admits a burst of 10 neural requests at once, throttles the 11th, and refills one token every 125 ms', async () => {
       fake = await setUp();
-      const outcomes = await Promise.all(Array.from({ length: 9 }, () => fake.outcome()));
+      const outcomes = await Promise.all(Array.from({ length: 11 }, () => fake.outcome()));
 
-      expect(outcomes.filter((o) => o === 'audio')).toHaveLength(8);
+      expect(outcomes.filter((o) => o === 'audio')).toHaveLength(10);
       expect(outcomes.filter((o) => o === 'ThrottlingException')).toHaveLength(1);
       expect(fake.polly.counters).toMatchObject({
         throttled: 1,
         rateLimited: 1,
-        maxRequestsInAnySecond: { neural: 9 },
-        maxAdmittedInAnySecond: { neural: 8 },
+        maxRequestsInAnySecond: { neural: 11 },
+        maxAdmittedInAnySecond: { neural: 10 },
       });
 
-      fake.advance(999);
-      expect(await fake.outcome()).toBe('ThrottlingException'); // the window still holds 8
+      fake.advance(124);
+      expect(await fake.outcome()).toBe('ThrottlingException'); // not a whole token yet
       fake.advance(1);
       expect(await fake.outcome()).toBe('audio');
-      expect(fake.polly.counters.maxAdmittedInAnySecond.neural).toBe(8);
+      expect(await fake.outcome()).toBe('ThrottlingException');
     });
 
-    it('throttles 9 neural requests sent at once on the real clock', async () => {
-      fake = await setUp({ now: () => new Date() }); // the system clock
+    it('holds 8 neural requests a second sustained once the burst is spent', async () => {
+      fake = await setUp();
+      const admitted: number[] = [];
+      for (let ms = 0; ms < 5000; ms += 25) {
+        if ((await fake.outcome({ Text: 'Hi.' })) === 'audio') admitted.push(ms);
+        fake.advance(25);
+      }
+
+      // The burst of 10, then what 8 a second refills over the 4.975 s that follow (39.8 tokens).
+      expect(admitted).toHaveLength(10 + 40 - 1);
+      expect(fake.polly.counters.admitted.neural).toBe(admitted.length);
+    });
+
+    it('takes a burst equal to the rate when only the rate is configured', async () => {
+      fake = await setUp({ requestsPerSecond: { neural: 8 } });
       const outcomes = await Promise.all(Array.from({ length: 9 }, () => fake.outcome()));
 
-      expect(outcomes).toContain('ThrottlingException');
-      expect(fake.polly.counters.maxAdmittedInAnySecond.neural).toBeLessThanOrEqual(8);
+      expect(outcomes.filter((o) => o === 'audio')).toHaveLength(8);
     });
 
-    it('keeps separate windows per engine: 80 standard requests a second, and neural untouched by them', async () => {
+    it('throttles 11 neural requests sent at once on the real clock', async () => {
+      fake = await setUp({ now: () => new Date() }); // the system clock
+      const outcomes = await Promise.all(Array.from({ length: 11 }, () => fake.outcome()));
+
+      expect(outcomes).toContain('ThrottlingException');
+      expect(fake.polly.counters.admitted.neural).toBeLessThanOrEqual(11);
+    });
+
+    it('keeps separate buckets per engine: a burst of 100 standard requests, and neural untouched by them', async () => {
       fake = await setUp();
-      for (let i = 0; i < 80; i++) {
+      for (let i = 0; i < 100; i++) {
         expect(await fake.outcome({ Engine: 'standard', VoiceId: 'Joanna', Text: 'Hi.' })).toBe(
           'audio',
         );
@@ -191,12 +211,18 @@ describe('startFakePolly', () => {
         'ThrottlingException',
       );
       expect(await fake.outcome({ Engine: 'neural' })).toBe('audio');
-      expect(fake.polly.counters.requests).toEqual({ standard: 81, neural: 1, generative: 0 });
+      expect(fake.polly.counters.requests).toEqual({ standard: 101, neural: 1, generative: 0 });
       expect(fake.polly.counters.maxAdmittedInAnySecond).toEqual({
-        standard: 80,
+        standard: 100,
         neural: 1,
         generative: 0,
       });
+    });
+
+    it('refuses a burst below one at start', async () => {
+      await expect(startFakePolly({ burst: { neural: 0 } })).rejects.toThrow(
+        'burst.neural must be >= 1',
+      );
     });
 
     it('bills 3,000 characters at most and takes 6,000 in total (SSML tags are not billed)', async () => {

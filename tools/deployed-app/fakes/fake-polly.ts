@@ -4,9 +4,11 @@
  * answering `POST /v1/speech` in REST-JSON, with AWS's published limits held.
  *
  * Limits and behaviour, with their sources (stored copies of AWS's pages, read 2026-12-03):
- * - Rate: 8 SynthesizeSpeech requests per second for neural and generative, 80 for standard (Polly
- *   quotas), over a sliding one-second window per engine on the `now` clock. A request past it answers
- *   HTTP 400 `ThrottlingException`, as Polly does. Throttled requests do not use up the window.
+ * - Rate: 8 SynthesizeSpeech requests per second for neural and generative, 80 for standard, with burst
+ *   limits of 10 for neural and 100 for standard (Polly quotas; none is listed for generative, so its
+ *   burst is its rate). Each engine has a {@link TokenBucket} on the `now` clock holding the burst and
+ *   refilled at the rate. A request that finds no token answers HTTP 400 `ThrottlingException`, as Polly
+ *   does, and takes none.
  * - Text: at most 6,000 characters in total and 3,000 billed characters (SSML tags are not billed), else
  *   HTTP 400 `TextLengthExceededException` (SynthesizeSpeech API reference).
  * - Sample rates for MP3: the API reference lists 8000, 16000, 22050 and 24000 Hz (defaults 22050 for
@@ -42,6 +44,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { VoiceId } from '@aws-sdk/client-polly';
 import { DeployedAppError } from '../errors';
+import { TokenBucket } from './token-bucket';
 
 /**
  * The engines the fake serves.
@@ -230,6 +233,21 @@ export const POLLY_REQUESTS_PER_SECOND: Readonly<Record<FakePollyEngine, number>
   generative: 8,
 });
 
+/**
+ * AWS's published SynthesizeSpeech burst limits per engine: the most requests a full bucket admits at
+ * once (generative lists none, so its burst is its rate).
+ *
+ * @example
+ * ```ts
+ * POLLY_BURST.neural; // 10
+ * ```
+ */
+export const POLLY_BURST: Readonly<Record<FakePollyEngine, number>> = Object.freeze({
+  standard: 100,
+  neural: 10,
+  generative: 8,
+});
+
 const SAMPLE_RATES: Readonly<Record<FakePollyEngine, readonly number[]>> = {
   standard: [8000, 16000, 22050],
   neural: [8000, 16000, 22050, 24000],
@@ -310,7 +328,7 @@ export interface FakePollyCounters {
   timeouts: number;
   /** Most requests that arrived in any one-second window, per engine (throttled ones included). */
   maxRequestsInAnySecond: Record<FakePollyEngine, number>;
-  /** Most requests admitted in any one-second window, per engine (never above the limit). */
+  /** Most requests admitted in any one-second window, per engine (at most the burst plus the rate). */
   maxAdmittedInAnySecond: Record<FakePollyEngine, number>;
 }
 
@@ -327,6 +345,11 @@ export interface FakePollyOptions {
   port?: number;
   /** Rate limits per engine (default {@link POLLY_REQUESTS_PER_SECOND}). */
   requestsPerSecond?: Partial<Record<FakePollyEngine, number>>;
+  /**
+   * Burst limits per engine (default {@link POLLY_BURST}, or the engine's rate when only the rate is
+   * given). A burst equal to the rate admits no bunching beyond the rate.
+   */
+  burst?: Partial<Record<FakePollyEngine, number>>;
   /** Speaking rate that sets the audio's length (default 15 characters per second). */
   charactersPerSecond?: number;
   /** MP3 bit rate of the answered frames in kbit/s (MPEG-2/2.5 Layer III: 8–160; default 32). */
@@ -386,10 +409,16 @@ const perEngine = (): Record<FakePollyEngine, number> => ({
  */
 export async function startFakePolly(options: FakePollyOptions = {}): Promise<FakePolly> {
   const limits = { ...POLLY_REQUESTS_PER_SECOND, ...options.requestsPerSecond };
+  const buckets = {} as Record<FakePollyEngine, TokenBucket>;
   for (const engine of ENGINES) {
     if (!(limits[engine] > 0)) {
       throw new FakePollyConfigError(`requestsPerSecond.${engine} must be > 0`);
     }
+    const burst =
+      options.burst?.[engine] ??
+      (options.requestsPerSecond?.[engine] === undefined ? POLLY_BURST[engine] : limits[engine]);
+    if (!(burst >= 1)) throw new FakePollyConfigError(`burst.${engine} must be >= 1`);
+    buckets[engine] = new TokenBucket(limits[engine], burst);
   }
   const charactersPerSecond = options.charactersPerSecond ?? 15;
   if (!(charactersPerSecond > 0)) throw new FakePollyConfigError('charactersPerSecond must be > 0');
@@ -493,7 +522,7 @@ export async function startFakePolly(options: FakePollyOptions = {}): Promise<Fa
       return answerError(400, 'ThrottlingException', 'Rate exceeded');
     }
     if (engine) {
-      if (inWindow(admittedAt[engine], t) >= limits[engine]) {
+      if (!buckets[engine].take(t)) {
         counters.throttled++;
         counters.rateLimited++;
         return answerError(400, 'ThrottlingException', 'Rate exceeded');
@@ -502,7 +531,7 @@ export async function startFakePolly(options: FakePollyOptions = {}): Promise<Fa
       counters.admitted[engine]++;
       counters.maxAdmittedInAnySecond[engine] = Math.max(
         counters.maxAdmittedInAnySecond[engine],
-        admittedAt[engine].length,
+        inWindow(admittedAt[engine], t),
       );
     }
 

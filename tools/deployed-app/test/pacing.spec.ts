@@ -151,7 +151,6 @@ describe('provider pacing through the deployed app', () => {
         .map((i) => i.endedAtMs),
     );
     expect(longLastStored).toBeGreaterThan(lastStored);
-    expect(deployed.polly.counters.maxAdmittedInAnySecond.neural).toBeLessThanOrEqual(8);
   });
 });
 
