@@ -1,0 +1,1 @@
+export { fullJitterMs, type Backoff } from './full-jitter';
