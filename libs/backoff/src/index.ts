@@ -1,1 +1,1 @@
-export { fullJitterMs, type Backoff } from './full-jitter';
+export { fullJitterMs } from './full-jitter';
