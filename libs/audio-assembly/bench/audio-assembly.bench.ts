@@ -2,7 +2,10 @@
 // Run: npx tsx libs/audio-assembly/bench/audio-assembly.bench.ts (or npx nx run audio-assembly:bench)
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { LocalSynthesizer, assembleMp3, encodeMp3, mp3Info } from '../src/index';
+import { LocalSynthesizer } from '../src/local/local-synthesizer';
+import { assembleMp3 } from '../src/mp3/assemble-mp3';
+import { encodeMp3 } from '../src/mp3/encoder';
+import { mp3Info } from '../src/mp3/info';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

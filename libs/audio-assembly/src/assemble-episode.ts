@@ -1,31 +1,17 @@
-import { assembleMp3 } from './assemble-mp3';
-import { chaptersFromChunks } from './chapters-from-chunks';
+import { assembleMp3 } from './mp3/assemble-mp3';
+import { chaptersFromChunks } from './captions/chapters-from-chunks';
 import { InvalidAudioOptionsError } from './errors';
-import { type AudioChapter, id3ChapterTag, validateChapters } from './id3-chapters';
-import { webVttFromChunks } from './webvtt';
+import { type AudioChapter, id3ChapterTag, validateChapters } from './mp3/id3-chapters';
+import { webVttFromChunks } from './captions/webvtt';
 
-/**
- * One chunk of the speech plan: its chapter, its text and who speaks it.
- *
- * @example
- * ```ts
- * const chunk: EpisodeChunk = { chapterIndex: 0, text: 'Hello!', speaker: 'Ada' };
- * ```
- */
+/** One chunk of the speech plan: its chapter, its text and who speaks it. */
 export interface EpisodeChunk {
   chapterIndex: number;
   text: string;
   speaker: string;
 }
 
-/**
- * Options of {@link assembleEpisode}.
- *
- * @example
- * ```ts
- * const options: AssembleEpisodeOptions = { plan, chapterTitles: ['Welcome'], silenceBetweenMs: 250 };
- * ```
- */
+/** Options of {@link assembleEpisode}. */
 export interface AssembleEpisodeOptions {
   /** The speech plan, one entry per audio chunk, in order. */
   plan: readonly EpisodeChunk[];
@@ -38,11 +24,6 @@ export interface AssembleEpisodeOptions {
 /**
  * The audio of an assembled episode: MP3 with chapters, captions that match it, and its measured
  * duration. Bytes, not storage keys (the pipeline's `AssembledEpisode` holds those).
- *
- * @example
- * ```ts
- * const { audio, captions, durationSeconds }: AssembledAudio = assembleEpisode(chunks, options);
- * ```
  */
 export interface AssembledAudio {
   /** `[ID3v2 CHAP/CTOC][Xing/Info frame][audio frames]`. */

@@ -1,6 +1,6 @@
 import type { VoiceQuality } from '@lumcast/quota';
-import { hostVoicesFor } from './polly-host-voices';
-import { POLLY_VOICES_BY_ENGINE, type PollyLanguage } from './polly-voices';
+import { hostVoicesFor } from './polly/host-voices';
+import { POLLY_VOICES_BY_ENGINE, type PollyLanguage } from './polly/voices';
 
 /**
  * The espeak-ng voice (language) the local engine speaks each Polly language with. An entry needs
@@ -8,12 +8,6 @@ import { POLLY_VOICES_BY_ENGINE, type PollyLanguage } from './polly-voices';
  * speaks es-MX and es-US); a region-less espeak-ng voice (`de`, `it`, `nl`) stands only for the
  * language's main region (de-DE, not de-AT or de-CH). Polly languages with no such voice (ar-AE,
  * en-AU, en-IN, fr-CA, nl-BE…) are absent. A test speaks every entry with the real engine.
- *
- * @example
- * ```ts
- * LOCAL_ENGINE_LANGUAGES['es-MX']; // 'es-419'
- * LOCAL_ENGINE_LANGUAGES['en-AU']; // undefined
- * ```
  */
 export const LOCAL_ENGINE_LANGUAGES: Readonly<Partial<Record<PollyLanguage, string>>> =
   Object.freeze({
@@ -49,14 +43,7 @@ export const LOCAL_ENGINE_LANGUAGES: Readonly<Partial<Record<PollyLanguage, stri
     'yue-CN': 'yue',
   });
 
-/**
- * A language both speech engines speak: Polly (on at least one engine) and the local engine.
- *
- * @example
- * ```ts
- * const spanish: SpeechLanguage = { language: 'es-MX', localVoice: 'es-419', voices: { standard: ['Mia'], neural: ['Andres', 'Mia'], generative: ['Andres', 'Mia'] } };
- * ```
- */
+/** A language both speech engines speak: Polly (on at least one engine) and the local engine. */
 export interface SpeechLanguage {
   /** Polly's code for the language (BCP-47 for every language but `arb`). */
   language: PollyLanguage;
@@ -81,11 +68,6 @@ const pollyLanguages = (): PollyLanguage[] => [
  * The languages speech can be made in, sorted by code: every language of Polly's voice list
  * ({@link POLLY_VOICES_BY_ENGINE}) that the local engine also speaks
  * ({@link LOCAL_ENGINE_LANGUAGES}), with the host voices of each quality ({@link hostVoicesFor}).
- *
- * @example
- * ```ts
- * SPEECH_LANGUAGES.find((entry) => entry.language === 'fr-BE')?.voices; // { neural: ['Isabelle'], generative: ['Isabelle'] }
- * ```
  */
 export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = Object.freeze(
   pollyLanguages()
@@ -103,12 +85,6 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = Object.freeze(
 /**
  * The {@link SPEECH_LANGUAGES} entry of a language code (exact, case-sensitive: `es-MX`), if
  * both engines speak it.
- *
- * @example
- * ```ts
- * speechLanguage('de-DE')?.voices.neural; // ['Daniel', 'Vicki']
- * speechLanguage('en-AU'); // undefined
- * ```
  */
 export function speechLanguage(code: string): SpeechLanguage | undefined {
   return SPEECH_LANGUAGES.find((entry) => entry.language === code);

@@ -1,23 +1,9 @@
 import type { VoiceQuality } from '@lumcast/quota';
 
-/**
- * Position of a host in an episode's host list (one to three hosts).
- *
- * @example
- * ```ts
- * const third: HostIndex = 2;
- * ```
- */
+/** Position of a host in an episode's host list (one to three hosts). */
 export type HostIndex = 0 | 1 | 2;
 
-/**
- * One request to a speech engine.
- *
- * @example
- * ```ts
- * const request: SpeechRequest = { text: 'Hello!', voice: 'Joanna', quality: 'neural' };
- * ```
- */
+/** One request to a speech engine. */
 export interface SpeechRequest {
   /** Plain text to speak (not SSML). */
   text: string;

@@ -1,4 +1,7 @@
-import { InvalidAudioOptionsError, assembleEpisode, assembleMp3, mp3Info } from '../src/index';
+import { InvalidAudioOptionsError } from '../src/errors';
+import { assembleEpisode } from '../src/assemble-episode';
+import { assembleMp3 } from '../src/mp3/assemble-mp3';
+import { mp3Info } from '../src/mp3/info';
 import { ffmpegDecode, ffprobe, lameMp3, requireFfmpeg } from './fixtures';
 
 beforeAll(requireFfmpeg);

@@ -1,4 +1,6 @@
-import { AudioFormatError, InvalidAudioOptionsError, assembleMp3, mp3Info } from '../src/index';
+import { AudioFormatError, InvalidAudioOptionsError } from '../src/errors';
+import { assembleMp3 } from '../src/mp3/assemble-mp3';
+import { mp3Info } from '../src/mp3/info';
 import {
   apeTag,
   concatBytes,

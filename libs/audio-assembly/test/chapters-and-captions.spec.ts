@@ -1,4 +1,6 @@
-import { InvalidAudioOptionsError, chaptersFromChunks, webVttFromChunks } from '../src/index';
+import { InvalidAudioOptionsError } from '../src/errors';
+import { chaptersFromChunks } from '../src/captions/chapters-from-chunks';
+import { webVttFromChunks } from '../src/captions/webvtt';
 
 describe('chaptersFromChunks', () => {
   it('starts each chapter at its first chunk and ends it where the next chapter starts', () => {

@@ -1,11 +1,7 @@
-import {
-  InvalidAudioOptionsError,
-  LOCAL_SAMPLE_RATE,
-  LocalSynthesizer,
-  SpeechEngineError,
-  assembleMp3,
-  mp3Info,
-} from '../src/index';
+import { InvalidAudioOptionsError, SpeechEngineError } from '../src/errors';
+import { LOCAL_SAMPLE_RATE, LocalSynthesizer } from '../src/local/local-synthesizer';
+import { assembleMp3 } from '../src/mp3/assemble-mp3';
+import { mp3Info } from '../src/mp3/info';
 import { ffmpegDecode, ffmpegDecodeWithPcm, requireFfmpeg } from './fixtures';
 
 beforeAll(requireFfmpeg);

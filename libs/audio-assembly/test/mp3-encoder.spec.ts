@@ -1,4 +1,6 @@
-import { InvalidAudioOptionsError, encodeMp3, mp3Info } from '../src/index';
+import { InvalidAudioOptionsError } from '../src/errors';
+import { encodeMp3 } from '../src/mp3/encoder';
+import { mp3Info } from '../src/mp3/info';
 import { ffmpegDecode, requireFfmpeg, tone } from './fixtures';
 
 beforeAll(requireFfmpeg);

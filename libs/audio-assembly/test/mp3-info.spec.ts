@@ -1,4 +1,5 @@
-import { AudioFormatError, mp3Info } from '../src/index';
+import { AudioFormatError } from '../src/errors';
+import { mp3Info } from '../src/mp3/info';
 import {
   apeTag,
   concatBytes,

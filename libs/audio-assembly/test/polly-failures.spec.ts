@@ -1,4 +1,4 @@
-import { classifyPollyFailure } from '../src/polly-failures';
+import { classifyPollyFailure } from '../src/polly/failures';
 
 describe('classifyPollyFailure', () => {
   it.each(

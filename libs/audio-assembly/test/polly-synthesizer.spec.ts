@@ -7,17 +7,17 @@ import {
 } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { PollyClient } from '@aws-sdk/client-polly';
+import { POLLY_CHILD_VOICES } from '../src/polly/host-voices';
+import { POLLY_VOICES_BY_ENGINE } from '../src/polly/voices';
 import {
-  POLLY_CHILD_VOICES,
-  POLLY_VOICES_BY_ENGINE,
   InvalidAudioOptionsError,
-  PollySynthesizer,
   SpeechEngineError,
   SpeechRequestRejectedError,
   SpeechServiceUnavailableError,
   SpeechThrottledError,
-  mp3Info,
-} from '../src/index';
+} from '../src/errors';
+import { PollySynthesizer } from '../src/polly/polly-synthesizer';
+import { mp3Info } from '../src/mp3/info';
 import { lameMp3 } from './fixtures';
 
 interface Recorded {

@@ -1,14 +1,13 @@
+import { DEFAULT_POLLY_VOICES, POLLY_HOST_VOICES } from '../src/polly/host-voices';
 import {
-  DEFAULT_POLLY_VOICES,
   POLLY_GENERATIVE_VOICES,
-  POLLY_HOST_VOICES,
   POLLY_NEURAL_VOICES,
   POLLY_STANDARD_VOICES,
   POLLY_VOICES_BY_ENGINE,
   type PollyEngine,
   type PollyLanguage,
   pollyVoiceAvailability,
-} from '../src/index';
+} from '../src/polly/voices';
 
 const ENGINES: PollyEngine[] = ['standard', 'neural', 'generative'];
 

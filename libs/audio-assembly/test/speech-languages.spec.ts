@@ -1,20 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
-import {
-  InvalidAudioOptionsError,
-  LOCAL_ENGINE_LANGUAGES,
-  LocalSynthesizer,
-  POLLY_CHILD_VOICES,
-  POLLY_QUALITY_ENGINES,
-  POLLY_VOICES_BY_ENGINE,
-  SPEECH_LANGUAGES,
-  hostVoicesFor,
-  localVoice,
-  localVoiceId,
-  mp3Info,
-  speechLanguage,
-  type PollyLanguage,
-} from '../src/index';
+import { InvalidAudioOptionsError } from '../src/errors';
+import { LOCAL_ENGINE_LANGUAGES, SPEECH_LANGUAGES, speechLanguage } from '../src/speech-languages';
+import { LocalSynthesizer } from '../src/local/local-synthesizer';
+import { POLLY_CHILD_VOICES, POLLY_QUALITY_ENGINES, hostVoicesFor } from '../src/polly/host-voices';
+import { POLLY_VOICES_BY_ENGINE, type PollyLanguage } from '../src/polly/voices';
+import { localVoice, localVoiceId } from '../src/local/voices';
+import { mp3Info } from '../src/mp3/info';
 import { ffmpegDecode, requireFfmpeg } from './fixtures';
 
 jest.setTimeout(120_000);

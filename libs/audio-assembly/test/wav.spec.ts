@@ -1,4 +1,5 @@
-import { AudioFormatError, wavInfo } from '../src/index';
+import { AudioFormatError } from '../src/errors';
+import { wavInfo } from '../src/local/wav';
 import { ffmpegDecode, requireFfmpeg, tone } from './fixtures';
 
 beforeAll(requireFfmpeg);

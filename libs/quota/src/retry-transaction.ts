@@ -1,4 +1,5 @@
 import { setTimeout as realSleep } from 'node:timers/promises';
+import { fullJitterMs } from '@lumcast/backoff';
 import { QuotaContentionError } from './errors';
 
 /**
@@ -60,7 +61,7 @@ export interface RetryBudget {
  * ```
  */
 export function backOffMs(attempt: number, random: () => number = Math.random): number {
-  return random() * 10 * 2 ** Math.min(attempt, 6);
+  return fullJitterMs(attempt, { baseMs: 10, capMs: 640, random });
 }
 
 /**

@@ -6,7 +6,7 @@
  * Run: `npx tsx libs/script-generation/bench/calibrate-speech-rate.ts`
  */
 import ESpeakNg from 'espeak-ng';
-import { countWords } from '../src/podcast-script';
+import { countWords } from '../src/script/podcast-script';
 import { generateConversation } from './sample-text';
 
 interface WavInfo {

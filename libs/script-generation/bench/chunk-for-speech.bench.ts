@@ -8,7 +8,7 @@
  *
  * Run: `npx tsx --tsconfig libs/script-generation/tsconfig.json libs/script-generation/bench/chunk-for-speech.bench.ts`
  */
-import { chunkForSpeech } from '../src/chunk-for-speech';
+import { chunkForSpeech } from '../src/speech/chunk-for-speech';
 import { generateText } from './sample-text';
 
 const MAX_CHARS = 3_000;

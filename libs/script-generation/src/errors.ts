@@ -4,18 +4,7 @@
  * The original error, when there is one, is kept as `cause`.
  */
 
-/**
- * Base class of every error thrown by `@lumcast/script-generation`.
- *
- * @example
- * ```ts
- * try {
- *   await writer.write(request);
- * } catch (error) {
- *   if (error instanceof ScriptGenerationError) console.error(error.name, error.message);
- * }
- * ```
- */
+/** Base class of every error thrown by `@lumcast/script-generation`. */
 export class ScriptGenerationError extends Error {
   override readonly name: string = 'ScriptGenerationError';
 
@@ -27,15 +16,6 @@ export class ScriptGenerationError extends Error {
 /**
  * A script request is invalid (empty topic, oversized source text, minutes outside
  * 1–60, unknown quality…). Thrown before any model call; `field` names the culprit.
- *
- * @example
- * ```ts
- * try {
- *   parseScriptRequest({ topic: '', minutes: 5, quality: 'neural' });
- * } catch (error) {
- *   if (error instanceof ScriptInputError) console.log(error.field); // 'topic'
- * }
- * ```
  */
 export class ScriptInputError extends ScriptGenerationError {
   override readonly name = 'ScriptInputError';
@@ -54,13 +34,6 @@ export class ScriptInputError extends ScriptGenerationError {
  * The model service refused the request for a reason retrying will not fix
  * (`ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`, …).
  * `code` is the service's error name.
- *
- * @example
- * ```ts
- * if (error instanceof ModelRequestError && error.code === 'AccessDeniedException') {
- *   console.error('enable model access in the Bedrock console');
- * }
- * ```
  */
 export class ModelRequestError extends ScriptGenerationError {
   override readonly name = 'ModelRequestError';
@@ -78,11 +51,6 @@ export class ModelRequestError extends ScriptGenerationError {
 /**
  * The model stayed throttled or unavailable through every retry
  * (`ThrottlingException`, `ServiceUnavailableException`, `ModelTimeoutException`).
- *
- * @example
- * ```ts
- * if (error instanceof ModelUnavailableError) console.warn(`gave up after ${error.attempts} attempts`);
- * ```
  */
 export class ModelUnavailableError extends ScriptGenerationError {
   override readonly name = 'ModelUnavailableError';
@@ -102,11 +70,6 @@ export class ModelUnavailableError extends ScriptGenerationError {
 /**
  * The model's answer was not a valid script, even after one repair round.
  * `issues` lists what was wrong with the last answer.
- *
- * @example
- * ```ts
- * if (error instanceof ScriptOutputError) console.error(error.issues.join('\n'));
- * ```
  */
 export class ScriptOutputError extends ScriptGenerationError {
   override readonly name = 'ScriptOutputError';

@@ -8,11 +8,5 @@ config(en());
  * The zod this lib's request schema is written in: `zod/mini` (tree-shaken, so a bundle that
  * checks requests does not carry full zod) with full zod's English messages. Import it as a
  * namespace (`import * as z`); package.json lists this file as its one module with a side effect.
- *
- * @example
- * ```ts
- * import * as z from './zod-mini';
- * const topic = z.string().check(z.trim(), z.minLength(1));
- * ```
  */
 export * from 'zod/mini';

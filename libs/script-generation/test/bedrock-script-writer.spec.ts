@@ -2,16 +2,18 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import {
   BedrockScriptWriter,
   DEFAULT_BEDROCK_MODEL_ID,
+} from '../src/bedrock/bedrock-script-writer';
+import {
   ModelRequestError,
   ModelUnavailableError,
-  SCRIPT_TOOL_NAME,
   ScriptGenerationError,
   ScriptInputError,
   ScriptOutputError,
-  countScriptWords,
-  targetWords,
-  type ScriptRequest,
-} from '../src/index';
+} from '../src/errors';
+import { SCRIPT_TOOL_NAME } from '../src/prompts/script-prompts';
+import { countScriptWords } from '../src/script/podcast-script';
+import { targetWords } from '../src/speech/rate';
+import type { ScriptRequest } from '../src/script/request';
 import {
   errorReply,
   startFakeBedrock,

@@ -1,5 +1,5 @@
-import type { Checked, WordWindow } from '../src/bedrock-model-task';
-import { keepInWordWindow } from '../src/bedrock-word-window';
+import type { Checked, WordWindow } from '../src/bedrock/model-task';
+import { keepInWordWindow } from '../src/bedrock/word-window';
 import { ScriptOutputError } from '../src/errors';
 
 /** An answer is a list of chapter word counts; trimming drops chapters from the end. */

@@ -1,4 +1,4 @@
-import { boundText } from '../src/bound-text';
+import { boundText } from '../src/script/bound-text';
 
 /** Whether a string holds a lone (unpaired) surrogate. */
 function hasLoneSurrogate(text: string): boolean {

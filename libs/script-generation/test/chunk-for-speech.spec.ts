@@ -1,4 +1,5 @@
-import { chunkForSpeech, ScriptInputError } from '../src/index';
+import { chunkForSpeech } from '../src/speech/chunk-for-speech';
+import { ScriptInputError } from '../src/errors';
 import { generateText } from '../bench/sample-text';
 
 const nonWhitespace = (text: string) => text.replace(/\s/g, '');

@@ -1,20 +1,15 @@
-import {
-  BedrockScriptWriter,
-  DEFAULT_HOSTS,
-  FORMAT_HOST_COUNTS,
-  OfflineScriptWriter,
-  PODCAST_FORMATS,
-  buildChapterPrompts,
-  buildOutlinePrompts,
-  buildScriptPrompts,
-  episodeHosts,
-  parseScriptRequest,
-  planSpeech,
-  targetWords,
-  type PodcastScript,
-  type ScriptOutline,
-  type ScriptRequest,
-} from '../src/index';
+import { BedrockScriptWriter } from '../src/bedrock/bedrock-script-writer';
+import { DEFAULT_HOSTS, FORMAT_HOST_COUNTS, episodeHosts } from '../src/script/episode-hosts';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
+import { PODCAST_FORMATS } from '../src/script/podcast-format';
+import { buildChapterPrompts } from '../src/prompts/chapter-prompts';
+import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
+import { buildScriptPrompts } from '../src/prompts/script-prompts';
+import { parseScriptRequest, type ScriptRequest } from '../src/script/request';
+import { planSpeech } from '../src/speech/plan-speech';
+import { targetWords } from '../src/speech/rate';
+import type { PodcastScript } from '../src/script/podcast-script';
+import type { ScriptOutline } from '../src/script/outline';
 import { requestRefusal } from './support/request-refusal';
 import { startFakeBedrock, toolAnswer, type FakeBedrock } from './support/fake-bedrock';
 import { scriptWithWords } from './support/scripts';

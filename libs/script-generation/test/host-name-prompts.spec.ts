@@ -1,14 +1,10 @@
-import {
-  BedrockScriptWriter,
-  buildChapterPrompts,
-  buildOutlinePrompts,
-  buildRepairPrompt,
-  buildScriptPrompts,
-  parseScriptRequest,
-  type PodcastFormat,
-  type ScriptOutline,
-  type ScriptRequest,
-} from '../src/index';
+import { BedrockScriptWriter } from '../src/bedrock/bedrock-script-writer';
+import { buildChapterPrompts } from '../src/prompts/chapter-prompts';
+import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
+import { buildRepairPrompt, buildScriptPrompts } from '../src/prompts/script-prompts';
+import { parseScriptRequest, type ScriptRequest } from '../src/script/request';
+import type { PodcastFormat } from '../src/script/podcast-format';
+import type { ScriptOutline } from '../src/script/outline';
 import { startFakeBedrock, toolAnswer } from './support/fake-bedrock';
 import { scriptWithWords } from './support/scripts';
 

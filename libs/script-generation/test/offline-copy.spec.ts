@@ -1,6 +1,6 @@
-import { OfflineScriptWriter } from '../src/offline-script-writer';
-import { podcastScriptSchema, type PodcastScript } from '../src/podcast-script';
-import { contentWords } from '../src/sentence-ranking';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
+import { podcastScriptSchema, type PodcastScript } from '../src/script/podcast-script';
+import { contentWords } from '../src/offline/sentence-ranking';
 
 const writer = new OfflineScriptWriter();
 

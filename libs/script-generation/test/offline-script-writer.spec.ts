@@ -1,13 +1,12 @@
+import { acceptedWordRange, targetWords } from '../src/speech/rate';
 import {
-  acceptedWordRange,
   countScriptWords,
-  OfflineScriptWriter,
-  ScriptInputError,
-  scriptOutlineSchema,
-  targetWords,
   validatePodcastScript,
   type PodcastScript,
-} from '../src/index';
+} from '../src/script/podcast-script';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
+import { ScriptInputError } from '../src/errors';
+import { scriptOutlineSchema } from '../src/script/outline';
 import { generateText } from '../bench/sample-text';
 
 const SOURCE = generateText(40_000, 11);

@@ -1,10 +1,8 @@
-import {
-  OfflineScriptWriter,
-  planSpeech,
-  ScriptInputError,
-  SOURCE_TEXT_MAX_CHARS,
-  type PodcastScript,
-} from '../src/index';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
+import { planSpeech } from '../src/speech/plan-speech';
+import { ScriptInputError } from '../src/errors';
+import { SOURCE_TEXT_MAX_CHARS } from '../src/script/request';
+import type { PodcastScript } from '../src/script/podcast-script';
 import { generateParagraph, generateText, seededRandom } from '../bench/sample-text';
 
 function longScript(): PodcastScript {

@@ -1,13 +1,10 @@
-import {
-  BRIEF_MAX_MINUTES,
-  buildChapterPrompts,
-  buildOutlinePrompts,
-  buildScriptPrompts,
-  OfflineScriptWriter,
-  parseScriptRequest,
-  PODCAST_FORMATS,
-  type ScriptOutline,
-} from '../src/index';
+import { BRIEF_MAX_MINUTES, PODCAST_FORMATS } from '../src/script/podcast-format';
+import { buildChapterPrompts } from '../src/prompts/chapter-prompts';
+import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
+import { buildScriptPrompts } from '../src/prompts/script-prompts';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
+import { parseScriptRequest } from '../src/script/request';
+import type { ScriptOutline } from '../src/script/outline';
 import { requestRefusal } from './support/request-refusal';
 
 const request = { topic: 'Should cities ban cars?', minutes: 5, quality: 'neural' as const };

@@ -1,4 +1,4 @@
-import { countScriptWords, countWords, validatePodcastScript } from '../src/index';
+import { countScriptWords, countWords, validatePodcastScript } from '../src/script/podcast-script';
 import { scriptWithWords } from './support/scripts';
 
 describe('validatePodcastScript', () => {

@@ -1,4 +1,4 @@
-import { neutralizePromptData, quotePromptData } from '../src/prompt-data';
+import { neutralizePromptData, quotePromptData } from '../src/prompts/data';
 
 const TAGS = ['source_text', 'topic', 'previous_episodes', 'outline', 'chapter'];
 

@@ -1,16 +1,20 @@
 import {
   CHAPTER_TOOL_INPUT_SCHEMA,
   CHAPTER_TOOL_NAME,
-  OUTLINE_TOOL_INPUT_SCHEMA,
-  OUTLINE_TOOL_NAME,
-  SCRIPT_TOOL_INPUT_SCHEMA,
-  SCRIPT_TOOL_NAME,
   buildChapterRepairPrompt,
   buildChapterRevisionPrompt,
+} from '../src/prompts/chapter-prompts';
+import {
+  OUTLINE_TOOL_INPUT_SCHEMA,
+  OUTLINE_TOOL_NAME,
   buildOutlineRepairPrompt,
+} from '../src/prompts/outline-prompts';
+import {
+  SCRIPT_TOOL_INPUT_SCHEMA,
+  SCRIPT_TOOL_NAME,
   buildRepairPrompt,
   buildRevisionPrompt,
-} from '../src/index';
+} from '../src/prompts/script-prompts';
 
 /** Every object schema inside a JSON schema, with the path that leads to it. */
 function objectSchemas(schema: unknown, path = '(tool)'): { path: string; schema: object }[] {

@@ -1,10 +1,10 @@
+import { buildChapterPrompts } from '../src/prompts/chapter-prompts';
+import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
 import {
-  buildChapterPrompts,
-  buildOutlinePrompts,
   buildRepairPrompt,
   buildRevisionPrompt,
   buildScriptPrompts,
-} from '../src/index';
+} from '../src/prompts/script-prompts';
 
 describe('buildScriptPrompts', () => {
   it('sizes the episode from minutes and quality and states the accepted window', () => {

@@ -1,5 +1,7 @@
-import { checkOutline } from '../src/bedrock-tasks';
-import { buildOutlinePrompts, validatePodcastScript, validateWrittenChapter } from '../src/index';
+import { checkOutline } from '../src/bedrock/tasks';
+import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
+import { validatePodcastScript } from '../src/script/podcast-script';
+import { validateWrittenChapter } from '../src/script/written-chapter';
 import { tidesOutline } from './support/scripts';
 
 describe('the issues of an invalid answer', () => {

@@ -1,11 +1,11 @@
 import {
   DEFAULT_SCRIPT_LANGUAGE,
   SCRIPT_LANGUAGE_NAMES,
-  parseScriptRequest,
   requestLanguageFamily,
   scriptLanguageFamily,
   scriptLanguageName,
-} from '../src/index';
+} from '../src/script/language';
+import { parseScriptRequest } from '../src/script/request';
 import { requestRefusal } from './support/request-refusal';
 
 const VALID = { topic: 'Tides', minutes: 5, quality: 'neural' };

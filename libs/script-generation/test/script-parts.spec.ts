@@ -1,17 +1,12 @@
-import {
-  BedrockScriptWriter,
-  CHAPTER_MAX_WORDS,
-  CHAPTER_TOOL_NAME,
-  OUTLINE_TOOL_NAME,
-  OfflineScriptWriter,
-  ScriptOutputError,
-  chapterCountRange,
-  joinScriptParts,
-  scaleWordTargets,
-  targetWords,
-  type ScriptOutline,
-  type ScriptRequest,
-} from '../src/index';
+import { BedrockScriptWriter } from '../src/bedrock/bedrock-script-writer';
+import { CHAPTER_MAX_WORDS, chapterCountRange, scaleWordTargets } from '../src/script/parts';
+import { CHAPTER_TOOL_NAME } from '../src/prompts/chapter-prompts';
+import { OUTLINE_TOOL_NAME } from '../src/prompts/outline-prompts';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
+import { ScriptOutputError } from '../src/errors';
+import { joinScriptParts, type ScriptOutline } from '../src/script/outline';
+import { targetWords } from '../src/speech/rate';
+import type { ScriptRequest } from '../src/script/request';
 import { startFakeBedrock, toolAnswer, type FakeBedrock } from './support/fake-bedrock';
 import { tidesOutline } from './support/scripts';
 

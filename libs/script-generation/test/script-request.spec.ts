@@ -1,11 +1,11 @@
 import {
   parseScriptRequest,
   scriptRequestSchema,
-  ScriptGenerationError,
   SERIES_CONTEXT_MAX_CHARS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
-} from '../src/index';
+} from '../src/script/request';
+import { ScriptGenerationError } from '../src/errors';
 import { requestRefusal } from './support/request-refusal';
 
 const VALID = { topic: 'Tides', minutes: 5, quality: 'neural' };

@@ -5,7 +5,7 @@ import {
   SPEECH_RATES,
   targetWords,
   wordsPerMinute,
-} from '../src/index';
+} from '../src/speech/rate';
 
 describe('wordsPerMinute', () => {
   it('gives the calibrated Polly rate by quality by default', () => {

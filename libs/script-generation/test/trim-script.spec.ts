@@ -1,5 +1,5 @@
-import { countScriptWords } from '../src/index';
-import { trimScriptToWindow } from '../src/trim-script';
+import { countScriptWords } from '../src/script/podcast-script';
+import { trimScriptToWindow } from '../src/script/trim';
 import { scriptWithChapters } from './support/scripts';
 
 const titles = (script: { chapters: { title: string }[] } | undefined) =>

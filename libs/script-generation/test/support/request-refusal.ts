@@ -1,4 +1,5 @@
-import { ScriptInputError, parseScriptRequest } from '../../src/index';
+import { ScriptInputError } from '../../src/errors';
+import { parseScriptRequest } from '../../src/script/request';
 
 /** The `ScriptInputError` that `parseScriptRequest` throws for `input` (fails the test if none). */
 export function requestRefusal(input: unknown): ScriptInputError {

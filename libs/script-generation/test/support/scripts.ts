@@ -1,4 +1,5 @@
-import type { PodcastScript, ScriptOutline } from '../../src/index';
+import type { PodcastScript } from '../../src/script/podcast-script';
+import type { ScriptOutline } from '../../src/script/outline';
 
 const FILLER =
   'river town market bridge people trade crossing history grows changes city square'.split(' ');

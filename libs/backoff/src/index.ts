@@ -1,0 +1,1 @@
+export { fullJitterMs } from './full-jitter';
