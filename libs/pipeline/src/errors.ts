@@ -323,3 +323,17 @@ export class ProviderTurnDeferredError extends PipelineError {
 export class PoisonMessageError extends PipelineError {
   override readonly name = 'PoisonMessageError';
 }
+
+/**
+ * A step was asked about a job that does not exist, or is no longer in a state the step can
+ * act on. The state machine's Catch turns it into the failure callback, which leaves a final
+ * status alone.
+ */
+export class JobStateError extends PipelineError {
+  override readonly name = 'JobStateError';
+}
+
+/** Input of a state machine step does not have the shape the step expects. */
+export class StepInputError extends PipelineError {
+  override readonly name = 'StepInputError';
+}

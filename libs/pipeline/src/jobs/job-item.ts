@@ -1,19 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { userSeriesKey } from '../series/series-key';
+import { USER_SERIES_ATTRIBUTE, userSeriesKey } from '../keys/user-series-key';
 import type { JobRecord } from './job';
-
-/**
- * The attribute a job of a series carries for the jobs table's `series-episodes` index:
- * `<userId>#<seriesId>` (see `userSeriesKey`). A job without a series has none, so it is not
- * in the index.
- *
- * @example
- * ```ts
- * toJobItem(job)[USER_SERIES_ATTRIBUTE]?.S; // 'alice#rivers'
- * ```
- */
-export const USER_SERIES_ATTRIBUTE = 'userSeries';
 
 /**
  * The attributes a job list reads: every list field, never `sourceText`. The

@@ -8,8 +8,9 @@ import {
   type GlobalSecondaryIndexDescription,
 } from '@aws-sdk/client-dynamodb';
 import { SeriesEpisodesError } from '../errors';
-import { JOB_LIST_FIELDS, USER_SERIES_ATTRIBUTE } from '../jobs/job-item';
+import { JOB_LIST_FIELDS } from '../jobs/job-item';
 import { JOBS_TABLE_KEY } from '../jobs/jobs-table';
+import { USER_SERIES_ATTRIBUTE } from '../keys/user-series-key';
 
 const keys: readonly string[] = [
   JOBS_TABLE_KEY.partitionKey,

@@ -17,7 +17,7 @@ import {
   seriesIdSchemaFor,
   seriesUserIdSchema,
 } from './series-inputs';
-import { userSeriesKey } from './series-key';
+import { userSeriesKey } from '../keys/user-series-key';
 
 /**
  * Episodes per page when `limit` is not given.

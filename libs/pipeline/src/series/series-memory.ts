@@ -9,7 +9,7 @@ import type { PreviousEpisode, SeriesContext } from '@lumcast/script-generation'
 import { SeriesMemoryError } from '../errors';
 import { episodeChars, fitEpisode } from './series-episode-fit';
 import { checkTableName, parseSeriesInput } from './series-inputs';
-import { userSeriesKey } from './series-key';
+import { userSeriesKey } from '../keys/user-series-key';
 import { recallSchema, rememberSchema } from './series-memory-inputs';
 
 /**

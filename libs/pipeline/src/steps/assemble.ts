@@ -2,9 +2,9 @@ import { assembleEpisode } from '@lumcast/audio-assembly';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson, readStoredObject } from './read-stored-object';
-import { JobStateError } from './step-errors';
+import { JobStateError } from '../errors';
 import type { AssembledEpisode, AssembleInput } from './step-inputs';
-import type { ScriptArtifact } from './write-script';
+import type { ScriptArtifact } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createAssembleStep}. */
 export interface AssembleDeps {

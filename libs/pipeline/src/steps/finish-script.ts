@@ -11,9 +11,8 @@ import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
 import { storedOutlineSchema, storedScriptPartSchema } from './script-part-inputs';
-import { JobStateError } from './step-errors';
-import { storeScriptForSynthesis } from './script-writing';
-import type { WriteScriptOutput } from './write-script';
+import { JobStateError } from '../errors';
+import { storeScriptForSynthesis, type WriteScriptOutput } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createFinishScriptStep}. */
 export interface FinishScriptDeps {

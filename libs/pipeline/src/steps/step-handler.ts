@@ -1,10 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type * as z from '../config/zod-mini';
-
-/** Input of a state machine step does not have the shape the step expects. */
-export class StepInputError extends Error {
-  override readonly name = 'StepInputError';
-}
+import { StepInputError } from '../errors';
 
 /**
  * Wraps a state machine step as a Lambda handler: validates the input with its

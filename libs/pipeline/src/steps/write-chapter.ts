@@ -11,7 +11,7 @@ import {
   type StoredScriptPart,
   type WriteChapterInput,
 } from './script-part-inputs';
-import { JobStateError } from './step-errors';
+import { JobStateError } from '../errors';
 import { canWriteInParts } from './write-outline';
 
 /** Dependencies of {@link createWriteChapterStep}. */

@@ -9,7 +9,7 @@ import type { SourceFetcher } from '../ports/source-fetcher';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
 import { scriptRequestFor } from './job-script-request';
-import { startScriptWriting } from './script-writing';
+import { startScriptWriting } from './start-script-writing';
 
 /** Dependencies of {@link createWriteOutlineStep}. */
 export interface WriteOutlineDeps {
