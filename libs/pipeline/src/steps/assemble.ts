@@ -18,12 +18,6 @@ export interface AssembleDeps {
  * measured duration the callback charges for. The measured episode is also
  * recorded on the job ({@link JobsTable.recordAssembled}). A missing script or chunk is an
  * `ObjectNotFoundError` naming it (not retried: the failure path ends the job, uncharged).
- *
- * @example
- * ```ts
- * const assemble = createAssembleStep({ jobs, store });
- * const { durationSeconds } = await assemble({ userId, jobId, synthesized });
- * ```
  */
 export function createAssembleStep(deps: AssembleDeps) {
   return async function assemble({

@@ -41,12 +41,6 @@ export interface CallbackResult {
  * execution-status rule (no state), from the job record Assemble wrote. A job
  * already final is left as it is, so a redelivered event or a failure reported
  * twice (ReportFailure and the rule) changes nothing.
- *
- * @example
- * ```ts
- * const callback = createCallbackStep({ jobs, ledger, store, seriesMemory });
- * await callback({ userId, jobId, outcome: 'failed', error: { Error: 'States.Timeout' } });
- * ```
  */
 export function createCallbackStep(deps: CallbackDeps) {
   return async function callback(input: CallbackInput): Promise<CallbackResult> {

@@ -45,11 +45,6 @@ function joinedLengthIssue(outline: ScriptOutline, script: PodcastScript): strin
  * one invocation, marks the job `synthesizing` and hands the chunks to the synthesize Map.
  * A missing outline or part is an `ObjectNotFoundError` naming it; nothing is stored and
  * the job is not moved, and the state machine's Catch sends it to the failure path.
- *
- * @example
- * ```ts
- * const { chunks } = await createFinishScriptStep({ jobs, store, maxChunkChars: 3000 })({ phase: 'finish', userId, jobId });
- * ```
  */
 export function createFinishScriptStep(deps: FinishScriptDeps) {
   return async function finishScript({

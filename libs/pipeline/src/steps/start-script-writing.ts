@@ -13,11 +13,6 @@ import { JobStateError } from '../errors';
  * here; a link that cannot be read throws `SourceLinkError`, a file `SourceFileError`, and
  * either fails the job uncharged). Throws
  * {@link JobStateError} for a missing or final job.
- *
- * @example
- * ```ts
- * const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
- * ```
  */
 export async function startScriptWriting(
   deps: { jobs: JobsTable; seriesMemory: SeriesMemory; sources: SourceFetcher; store: ObjectStore },

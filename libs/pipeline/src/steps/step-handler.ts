@@ -6,11 +6,6 @@ import { StepInputError } from '../errors';
  * Wraps a state machine step as a Lambda handler: validates the input with its
  * schema, puts the `jobId` on every log line, and rethrows failures unchanged
  * so their `name` reaches the state machine's Retry and Catch.
- *
- * @example
- * ```ts
- * export const handler = stepHandler(jobRefSchema, createWriteScriptStep(deps), logger);
- * ```
  */
 export function stepHandler<Schema extends z.ZodMiniType, Output>(
   schema: Schema,

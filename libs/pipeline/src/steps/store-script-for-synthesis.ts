@@ -31,11 +31,6 @@ export interface WriteScriptOutput {
  * that became final meanwhile throws {@link JobStateError}, so its chunks never reach the
  * speech engine (paid work). The output carries the request's quality and language (en-US when
  * it names none) for the synthesize Map.
- *
- * @example
- * ```ts
- * return await storeScriptForSynthesis(deps, { userId, jobId }, request, script);
- * ```
  */
 export async function storeScriptForSynthesis(
   deps: { jobs: JobsTable; store: ObjectStore; maxChunkChars: number },

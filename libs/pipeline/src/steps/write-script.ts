@@ -24,12 +24,6 @@ export interface WriteScriptDeps {
  * The WriteScript step: writes the job's script (with series memory when the
  * job belongs to a series), stores it with its speech plan, and hands the
  * chunks to the synthesize Map.
- *
- * @example
- * ```ts
- * const writeScript = createWriteScriptStep({ jobs, store, writer, seriesMemory, maxChunkChars: 3000 });
- * const { chunks } = await writeScript({ userId: 'alice', jobId });
- * ```
  */
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {
