@@ -97,7 +97,7 @@ export class OperationalAlarms extends Construct {
     this.callbackErrors = alarm(
       'CallbackErrors',
       props.callback.metricErrors({ period, statistic: 'Sum' }),
-      'The callback function (the only quota writer) returned an error.',
+      'The callback function (where quota is charged) returned an error.',
     );
     this.unfinishedJobs = alarm(
       'UnfinishedJobs',

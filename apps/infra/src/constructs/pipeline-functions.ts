@@ -27,7 +27,8 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   'sqs-consumer': {
     memoryMiB: 256,
     timeout: Duration.seconds(30),
-    description: 'Lumcast job queue consumer: quota preflight, starts one execution per job',
+    description:
+      'Lumcast job queue consumer: starts one execution per queued job (the API already holds its cost)',
   },
   'write-script': {
     memoryMiB: 1024,
@@ -47,7 +48,8 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   callback: {
     memoryMiB: 512,
     timeout: Duration.seconds(50),
-    description: 'Lumcast pipeline: final status and the only quota deduction',
+    description:
+      'Lumcast pipeline: final status and the only quota charge (settle, or release on failure)',
   },
   'dead-letters': {
     memoryMiB: 256,
