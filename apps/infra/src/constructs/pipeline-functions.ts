@@ -14,8 +14,8 @@ export interface FunctionSizing {
 }
 
 /**
- * Per-handler sizing. Step Functions task timeouts in the ASL are 300 s (WriteScript,
- * Assemble), 120 s (SynthesizeChunk) and 60 s (callbacks); each Lambda timeout sits
+ * Per-handler sizing. Step Functions task timeouts in the ASL are 300 s (WriteOutline,
+ * WriteChapter, FinishScript, Assemble), 120 s (SynthesizeChunk) and 60 s (callbacks); each Lambda timeout sits
  * below its task timeout so a slow invocation fails as a Lambda error the ASL retries.
  */
 export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {

@@ -2,7 +2,7 @@ import type { ScriptRequest, SeriesContext } from '@lumcast/script-generation';
 import type { JobRecord } from '../jobs/job';
 
 /**
- * The script request a job asks for, as both script steps (WriteScript and WriteOutline) give it
+ * The script request a job asks for, as both script paths (the whole script, and WriteOutline) give it
  * to the writer: the job's topic, length, quality, format, hosts and language, with the source text and
  * series memory that `startScriptWriting` read for it.
  */

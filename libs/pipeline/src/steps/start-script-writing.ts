@@ -7,7 +7,7 @@ import { readSourceFile } from '../sources/source-file-reader';
 import { JobStateError } from '../errors';
 
 /**
- * The start both script steps share (WriteScript, and WriteOutline for long episodes): the job
+ * The start both script paths share (WriteOutline, and the whole-script path): the job
  * must exist and not be final; it moves to `writing_script`, a job in a series gets the
  * series' memory, and a job with a source link or an uploaded file gets its text (read once,
  * here; a link that cannot be read throws `SourceLinkError`, a file `SourceFileError`, and

@@ -1,6 +1,6 @@
 import * as z from '../config/zod-mini';
 
-/** Identifies one job; the input of WriteScript and the base of every step input. */
+/** Identifies one job; the input of the whole-script path and the base of every step input. */
 export const jobRefSchema = z.object({
   userId: z.string().check(z.minLength(1)),
   jobId: z.string().check(z.minLength(1)),

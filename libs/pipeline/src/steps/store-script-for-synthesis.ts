@@ -10,13 +10,13 @@ import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { JobStateError } from '../errors';
 import type { SpeechChunkItem } from './step-inputs';
 
-/** What WriteScript stores for the later steps: the script and its speech plan. */
+/** What the script steps store for the later steps: the script and its speech plan. */
 export interface ScriptArtifact {
   script: PodcastScript;
   plan: SpeechChunk[];
 }
 
-/** Output of WriteScript: what the Map synthesizes. */
+/** Output of the last script step (FinishScript, or the whole-script path): what the Map synthesizes. */
 export interface WriteScriptOutput {
   quality: string;
   /** The language the chunks are spoken in (always set: `en-US` when the job names none). */
@@ -26,7 +26,7 @@ export interface WriteScriptOutput {
 }
 
 /**
- * The end both script steps share (WriteScript, and FinishScript for long episodes): plans the
+ * The end both script paths share (FinishScript, and the whole-script path): plans the
  * script's speech chunks, stores script and plan, and moves the job to `synthesizing`. A job
  * that became final meanwhile throws {@link JobStateError}, so its chunks never reach the
  * speech engine (paid work). The output carries the request's quality and language (en-US when

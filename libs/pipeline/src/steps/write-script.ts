@@ -21,7 +21,8 @@ export interface WriteScriptDeps {
 }
 
 /**
- * The WriteScript step: writes the job's script (with series memory when the
+ * The whole-script path of the write-script function (an input without a `phase`, as before
+ * scripts were written in parts): writes the job's script (with series memory when the
  * job belongs to a series), stores it with its speech plan, and hands the
  * chunks to the synthesize Map.
  */
