@@ -5,62 +5,22 @@ import { MissingBuildOutputError } from './errors';
 
 /**
  * The Lambda handlers of apps/functions, one function each (`<name>.mjs`, handler `<name>.handler`).
- *
- * @example
- * ```ts
- * HANDLER_NAMES.map(bundleFileName); // ['api.mjs', 'sqs-consumer.mjs', ...]
- * ```
  */
 export const HANDLER_NAMES = PIPELINE_FUNCTIONS;
 
-/**
- * One of {@link HANDLER_NAMES}.
- *
- * @example
- * ```ts
- * const handler: HandlerName = 'synthesize';
- * ```
- */
+/** One of {@link HANDLER_NAMES}. */
 export type HandlerName = PipelineFunction;
 
-/**
- * The monorepo root (this file lives in apps/infra/src).
- *
- * @example
- * ```ts
- * path.join(WORKSPACE_ROOT, 'dist'); // '/repo/dist'
- * ```
- */
+/** The monorepo root (this file lives in apps/infra/src). */
 export const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/**
- * Where `npx nx run functions:build` writes the handler bundles.
- *
- * @example
- * ```ts
- * assertFunctionBundles(DEFAULT_FUNCTIONS_BUNDLE_DIR);
- * ```
- */
+/** Where `npx nx run functions:build` writes the handler bundles. */
 export const DEFAULT_FUNCTIONS_BUNDLE_DIR = path.join(WORKSPACE_ROOT, 'dist', 'apps', 'functions');
 
-/**
- * Where `npx nx run dashboard:build` writes Next's static export.
- *
- * @example
- * ```ts
- * assertDashboardExport(DEFAULT_DASHBOARD_EXPORT_DIR);
- * ```
- */
+/** Where `npx nx run dashboard:build` writes Next's static export. */
 export const DEFAULT_DASHBOARD_EXPORT_DIR = path.join(WORKSPACE_ROOT, 'apps', 'dashboard', 'out');
 
-/**
- * The shared Amazon States Language definition, also run by the local stack.
- *
- * @example
- * ```ts
- * readFileSync(DEFAULT_STATE_MACHINE_DEFINITION, 'utf8');
- * ```
- */
+/** The shared Amazon States Language definition, also run by the local stack. */
 export const DEFAULT_STATE_MACHINE_DEFINITION = path.join(
   WORKSPACE_ROOT,
   'apps',
@@ -70,14 +30,7 @@ export const DEFAULT_STATE_MACHINE_DEFINITION = path.join(
   'podcast.asl.json',
 );
 
-/**
- * The bundle file of one handler inside a bundle directory.
- *
- * @example
- * ```ts
- * bundleFileName('sqs-consumer'); // "sqs-consumer.mjs"
- * ```
- */
+/** The bundle file of one handler inside a bundle directory. */
 export function bundleFileName(handler: HandlerName): string {
   return `${handler}.mjs`;
 }
@@ -85,11 +38,6 @@ export function bundleFileName(handler: HandlerName): string {
 /**
  * Checks that every handler bundle exists, so a missing build fails with a
  * {@link MissingBuildOutputError} naming the file instead of an empty Lambda.
- *
- * @example
- * ```ts
- * assertFunctionBundles('dist/apps/functions'); // throws if e.g. api.mjs is missing
- * ```
  */
 export function assertFunctionBundles(bundleDir: string): void {
   for (const handler of HANDLER_NAMES) {
@@ -98,27 +46,13 @@ export function assertFunctionBundles(bundleDir: string): void {
   }
 }
 
-/**
- * Checks that the dashboard's static export exists (its `index.html`).
- *
- * @example
- * ```ts
- * assertDashboardExport('apps/dashboard/out');
- * ```
- */
+/** Checks that the dashboard's static export exists (its `index.html`). */
 export function assertDashboardExport(exportDir: string): void {
   const index = path.join(exportDir, 'index.html');
   if (!existsSync(index)) throw new MissingBuildOutputError(index, 'npx nx run dashboard:build');
 }
 
-/**
- * Checks that the state machine definition file exists.
- *
- * @example
- * ```ts
- * assertStateMachineDefinition(DEFAULT_STATE_MACHINE_DEFINITION);
- * ```
- */
+/** Checks that the state machine definition file exists. */
 export function assertStateMachineDefinition(definitionPath: string): void {
   if (!existsSync(definitionPath)) {
     throw new MissingBuildOutputError(definitionPath, 'it is a source file of apps/functions');

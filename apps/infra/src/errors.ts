@@ -1,15 +1,6 @@
 /**
  * Base class of every error the Lumcast CDK app raises on purpose. They are all
  * configuration problems found before anything is synthesized or deployed.
- *
- * @example
- * ```ts
- * try {
- *   resolveStageConfig({ stage: 'qa' });
- * } catch (error) {
- *   if (error instanceof InfraConfigurationError) console.error(error.message);
- * }
- * ```
  */
 export class InfraConfigurationError extends Error {
   override readonly name: string = 'InfraConfigurationError';
@@ -19,14 +10,7 @@ export class InfraConfigurationError extends Error {
   }
 }
 
-/**
- * A CDK context value (`--context key=value` or cdk.json) is missing or invalid.
- *
- * @example
- * ```ts
- * throw new InvalidContextError('stage', 'qa', 'one of dev, prod');
- * ```
- */
+/** A CDK context value (`--context key=value` or cdk.json) is missing or invalid. */
 export class InvalidContextError extends InfraConfigurationError {
   override readonly name = 'InvalidContextError';
 
@@ -45,11 +29,6 @@ export class InvalidContextError extends InfraConfigurationError {
 /**
  * A build output the stack packages (a handler bundle or the dashboard's static
  * export) does not exist: the build that makes it has not run.
- *
- * @example
- * ```ts
- * throw new MissingBuildOutputError('/repo/dist/apps/functions/api.mjs', 'npx nx run functions:build');
- * ```
  */
 export class MissingBuildOutputError extends InfraConfigurationError {
   override readonly name = 'MissingBuildOutputError';

@@ -23,35 +23,16 @@ import { UserAuth } from './constructs/user-auth';
 import { acknowledgeCdkProviderFindings } from './nag-acknowledgments';
 import type { StageConfig } from './stage-config';
 
-/**
- * Longest chunk text sent to Polly in one request (Polly bills at most 3,000 characters).
- *
- * @example
- * ```ts
- * fn.addEnvironment('LUMCAST_MAX_CHUNK_CHARS', String(MAX_CHUNK_CHARS));
- * ```
- */
+/** Longest chunk text sent to Polly in one request (Polly bills at most 3,000 characters). */
 export const MAX_CHUNK_CHARS = 3000;
 
 /**
  * Lifetime of the presigned audio and caption URLs the API returns: 6 h, longer than
  * the longest episode (60 min) played with pauses, so seeking does not hit an expired link.
- *
- * @example
- * ```ts
- * fn.addEnvironment('LUMCAST_URL_EXPIRY_SECONDS', String(URL_EXPIRY_SECONDS));
- * ```
  */
 export const URL_EXPIRY_SECONDS = 21_600;
 
-/**
- * Props of {@link LumcastStack}.
- *
- * @example
- * ```ts
- * const props: LumcastStackProps = { config, functionsBundleDir: '/tmp/bundles' };
- * ```
- */
+/** Props of {@link LumcastStack}. */
 export interface LumcastStackProps extends StackProps {
   readonly config: StageConfig;
   /** Handler bundles `<name>.mjs`; default `dist/apps/functions`. */

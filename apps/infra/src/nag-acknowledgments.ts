@@ -9,11 +9,6 @@ const BUCKET_DEPLOYMENT_PROVIDER_PREFIX = 'Custom::CDKBucketDeployment';
  * itself for `BucketDeployment` (it copies the dashboard from the CDK asset
  * bucket into the site bucket at deploy time). Its role and runtime are chosen by
  * aws-cdk-lib, not by this app; each acknowledgment says why it is accepted.
- *
- * @example
- * ```ts
- * acknowledgeCdkProviderFindings(stack, siteBucket); // after the BucketDeployment exists
- * ```
  */
 export function acknowledgeCdkProviderFindings(stack: Stack, siteBucket: IBucket): void {
   const siteBucketLogicalId = stack.resolve((siteBucket.node.defaultChild as CfnBucket).logicalId);

@@ -3,57 +3,26 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { InvalidContextError } from './errors';
 
-/**
- * The deployment stages the app knows.
- *
- * @example
- * ```ts
- * STAGE_NAMES.includes('prod'); // true
- * ```
- */
+/** The deployment stages the app knows. */
 export const STAGE_NAMES = ['dev', 'prod'] as const;
 
-/**
- * A deployment stage: `dev` (disposable) or `prod` (data is retained and protected).
- *
- * @example
- * ```ts
- * const stage: StageName = 'dev';
- * ```
- */
+/** A deployment stage: `dev` (disposable) or `prod` (data is retained and protected). */
 export type StageName = (typeof STAGE_NAMES)[number];
 
 /**
  * Polly allows 8 SynthesizeSpeech requests per second for the neural and generative
  * engines. One synthesize invocation makes one request and takes at least about a
  * second, so at most 8 concurrent invocations stay within that rate.
- *
- * @example
- * ```ts
- * reservedConcurrentExecutions: POLLY_NEURAL_REQUESTS_PER_SECOND
- * ```
  */
 export const POLLY_NEURAL_REQUESTS_PER_SECOND = 8;
 
 /**
  * Bedrock model used for scripts when `--context bedrockModelId=...` is not given:
  * the script writer's own default (a global cross-region inference profile).
- *
- * @example
- * ```ts
- * resolveStageConfig((key) => (key === 'stage' ? 'dev' : undefined)).bedrockModelId; // DEFAULT_BEDROCK_MODEL_ID
- * ```
  */
 export const DEFAULT_BEDROCK_MODEL_ID = SCRIPT_WRITER_DEFAULT_MODEL_ID;
 
-/**
- * Everything that differs between stages, resolved once from CDK context.
- *
- * @example
- * ```ts
- * const config: StageConfig = resolveStageConfig((key) => app.node.tryGetContext(key));
- * ```
- */
+/** Everything that differs between stages, resolved once from CDK context. */
 export interface StageConfig {
   readonly stage: StageName;
   /** RETAIN in prod (tables, buckets, user pool, logs); DESTROY in dev. */
@@ -78,11 +47,6 @@ export interface StageConfig {
  * Provider quotas of the account a stage deploys to, as Service Quotas shows them: Polly's
  * SynthesizeSpeech requests per second per engine, and Bedrock's requests per minute for the
  * model. The pipeline paces every function's calls to these, shared.
- *
- * @example
- * ```ts
- * const quotas: ProviderQuotas = DEFAULT_PROVIDER_QUOTAS; // { pollyNeuralTps: 8, ... }
- * ```
  */
 export interface ProviderQuotas {
   readonly pollyStandardTps: number;
@@ -95,11 +59,6 @@ export interface ProviderQuotas {
  * AWS's default quotas: Polly 80 requests per second for standard, 8 for neural and generative;
  * Bedrock 200 requests per minute for the model (set yours from Service Quotas, "Cross-Region
  * InvokeModel requests per minute" for the model).
- *
- * @example
- * ```ts
- * DEFAULT_PROVIDER_QUOTAS.pollyNeuralTps; // 8
- * ```
  */
 export const DEFAULT_PROVIDER_QUOTAS: ProviderQuotas = Object.freeze({
   pollyStandardTps: 80,
@@ -108,14 +67,7 @@ export const DEFAULT_PROVIDER_QUOTAS: ProviderQuotas = Object.freeze({
   bedrockRequestsPerMinute: 200,
 });
 
-/**
- * Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`).
- *
- * @example
- * ```ts
- * const read: ContextReader = (key) => app.node.tryGetContext(key);
- * ```
- */
+/** Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`). */
 export type ContextReader = (key: string) => unknown;
 
 const BEDROCK_MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;
@@ -187,12 +139,6 @@ function readProviderQuotas(context: ContextReader): ProviderQuotas {
  * `synthesizeReservedConcurrency` (1–8, or `none`, the default: unreserved), `alarmEmail`, `cognitoDomainPrefix`,
  * and the provider quotas `pollyStandardTps`, `pollyNeuralTps`, `pollyGenerativeTps`,
  * `bedrockRequestsPerMinute` (default {@link DEFAULT_PROVIDER_QUOTAS}).
- *
- * @example
- * ```ts
- * const config = resolveStageConfig((key) => app.node.tryGetContext(key));
- * config.stage; // "dev"
- * ```
  */
 export function resolveStageConfig(context: ContextReader): StageConfig {
   const stage = readStage(context('stage'));

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDynaliteServer } from '../src/dynalite';
-import { createTables, startDynalite } from '../src/index';
+import { createTables } from '../src/create-tables';
+import { startDynalite } from '../src/start-dynalite';
 
 const ROUNDS = 30;
 const TABLES = [

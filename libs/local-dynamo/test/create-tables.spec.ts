@@ -1,10 +1,7 @@
 import { DescribeTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import {
-  InvalidTableDefinitionError,
-  createTables,
-  startDynalite,
-  type LocalDynamo,
-} from '../src/index';
+import { createTables } from '../src/create-tables';
+import { InvalidTableDefinitionError } from '../src/errors';
+import { startDynalite, type LocalDynamo } from '../src/start-dynalite';
 
 describe('createTables', () => {
   let dynamo: LocalDynamo;

@@ -2,13 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import {
-  DynaliteStartError,
-  InvalidPortError,
-  createTables,
-  startDynalite,
-  type LocalDynamo,
-} from '../src/index';
+import { createTables } from '../src/create-tables';
+import { DynaliteStartError, InvalidPortError } from '../src/errors';
+import { startDynalite, type LocalDynamo } from '../src/start-dynalite';
 
 describe('startDynalite', () => {
   const running: LocalDynamo[] = [];

@@ -9,7 +9,9 @@ import {
   TransactWriteItemsCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { createTables, startDynamoDbLocal, type LocalDynamo } from '../src/index';
+import { createTables } from '../src/create-tables';
+import type { LocalDynamo } from '../src/start-dynalite';
+import { startDynamoDbLocal } from '../src/start-dynamodb-local';
 
 jest.setTimeout(90_000);
 

@@ -1,13 +1,6 @@
 import { PacingInputError } from './errors';
 
-/**
- * One request for a start time.
- *
- * @example
- * ```ts
- * const request: AcquireRequest = { key: 'polly:neural', ratePerSecond: 8, maxWaitMs: 60_000 };
- * ```
- */
+/** One request for a start time. */
 export interface AcquireRequest {
   /** The shared limit's name, e.g. `polly:neural`. */
   readonly key: string;
@@ -30,14 +23,7 @@ export interface CheckedAcquireRequest {
 /** The longest key DynamoDB allows for a partition key value, in bytes. */
 const MAX_KEY_BYTES = 2048;
 
-/**
- * Checks a request before any I/O; throws {@link PacingInputError} naming the field.
- *
- * @example
- * ```ts
- * checkAcquireRequest({ key: 'polly:neural', ratePerSecond: 8, maxWaitMs: 0 }).slotMs; // 125
- * ```
- */
+/** Checks a request before any I/O; throws {@link PacingInputError} naming the field. */
 export function checkAcquireRequest(request: AcquireRequest): CheckedAcquireRequest {
   const { key, ratePerSecond, cost = 1, maxWaitMs } = request;
   if (typeof key !== 'string' || key.length === 0)

@@ -1,16 +1,6 @@
 /**
  * Base class of every error the pacing library throws on purpose. Catch this to handle any
  * pacing failure; check the subclass (or `name`) for the reason.
- *
- * @example
- * ```ts
- * try {
- *   await pacer.acquire({ key: 'polly:neural', ratePerSecond: 8, maxWaitMs: 60_000 });
- * } catch (error) {
- *   if (error instanceof PacingError) logger.warn(error.name, { error });
- *   throw error;
- * }
- * ```
  */
 export class PacingError extends Error {
   override readonly name: string = 'PacingError';

@@ -1,4 +1,5 @@
-export { ProviderPacer, type AcquireResult, type ProviderPacerOptions } from './provider-pacer';
+// The public face of @lumcast/pacing: only the names another project imports. Tests import the
+// module that defines a name.
+export { ProviderPacer, type AcquireResult } from './provider-pacer';
 export type { AcquireRequest } from './acquire-request';
 export { PACING_TABLE_KEY, PACING_TTL_ATTRIBUTE } from './pacing-table';
-export { PacingContentionError, PacingError, PacingInputError, PacingStoreError } from './errors';

@@ -1,11 +1,6 @@
 /**
  * The name of the pacing table's partition key (a string: the provider key, such as
  * `polly:neural` or `bedrock:<model id>`). The table has no sort key.
- *
- * @example
- * ```ts
- * new Table(this, 'Pacing', { partitionKey: { name: PACING_TABLE_KEY, type: AttributeType.STRING } });
- * ```
  */
 export const PACING_TABLE_KEY = 'pacingKey';
 
@@ -22,11 +17,6 @@ export const PACING_ATTRIBUTES = Object.freeze({
 /**
  * The TTL attribute of the pacing table (epoch seconds); set it as the table's
  * `timeToLiveAttribute`.
- *
- * @example
- * ```ts
- * new Table(this, 'Pacing', { timeToLiveAttribute: PACING_TTL_ATTRIBUTE, ... });
- * ```
  */
 export const PACING_TTL_ATTRIBUTE = PACING_ATTRIBUTES.expiresAt;
 

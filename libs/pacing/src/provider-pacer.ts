@@ -3,14 +3,7 @@ import { checkAcquireRequest, type AcquireRequest } from './acquire-request';
 import { PacingContentionError, PacingInputError } from './errors';
 import { joinLine, openLine, type LineWrite } from './line-writes';
 
-/**
- * What `acquire` answers: a start time, or when to ask again.
- *
- * @example
- * ```ts
- * const result: AcquireResult = { outcome: 'granted', startAt: new Date() };
- * ```
- */
+/** What `acquire` answers: a start time, or when to ask again. */
 export type AcquireResult =
   | {
       /** The caller may start its call at `startAt`, between now and now + `maxWaitMs`. */
@@ -23,14 +16,7 @@ export type AcquireResult =
       readonly retryAt: Date;
     };
 
-/**
- * Options of {@link ProviderPacer}.
- *
- * @example
- * ```ts
- * const options: ProviderPacerOptions = { client: new DynamoDBClient({}), tableName: 'lumcast-dev-pacing' };
- * ```
- */
+/** Options of {@link ProviderPacer}. */
 export interface ProviderPacerOptions {
   /** The DynamoDB client, created once per container by the caller. */
   readonly client: DynamoDBClient;

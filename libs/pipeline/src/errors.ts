@@ -4,18 +4,7 @@
  * `cause`.
  */
 
-/**
- * Base class of the pipeline's typed errors.
- *
- * @example
- * ```ts
- * try {
- *   await store.get(key);
- * } catch (error) {
- *   if (error instanceof PipelineError) console.error(error.name, error.message);
- * }
- * ```
- */
+/** Base class of the pipeline's typed errors. */
 export class PipelineError extends Error {
   override readonly name: string = 'PipelineError';
 
@@ -54,11 +43,6 @@ export class ObjectNotFoundError extends PipelineError {
 /**
  * A cursor that is not one this API handed out (not base64url JSON of a listed position).
  * Thrown before any read.
- *
- * @example
- * ```ts
- * try { decodeListCursor('???'); } catch (error) { error instanceof InvalidListCursorError; } // true
- * ```
  */
 export class InvalidListCursorError extends PipelineError {
   override readonly name = 'InvalidListCursorError';
@@ -68,15 +52,6 @@ export class InvalidListCursorError extends PipelineError {
  * An input of the series module (series memory, the series' episode listing) is invalid: an
  * empty or oversized id, a user id holding `#`, a budget or page size out of range, an empty
  * table name. Thrown before any I/O; `field` names the culprit.
- *
- * @example
- * ```ts
- * try {
- *   await memory.recall({ userId: 'a#b', seriesId: 'rivers' });
- * } catch (error) {
- *   if (error instanceof SeriesInputError) console.log(error.field); // 'userId'
- * }
- * ```
  */
 export class SeriesInputError extends PipelineError {
   override readonly name = 'SeriesInputError';
@@ -94,11 +69,6 @@ export class SeriesInputError extends PipelineError {
 /**
  * Series memory could not be read or written (a DynamoDB failure, or a stored item that no
  * longer matches the expected shape). The SDK's error is kept as `cause`.
- *
- * @example
- * ```ts
- * if (error instanceof SeriesMemoryError) logger.error('series memory unavailable', { error });
- * ```
  */
 export class SeriesMemoryError extends PipelineError {
   override readonly name = 'SeriesMemoryError';
@@ -107,11 +77,6 @@ export class SeriesMemoryError extends PipelineError {
 /**
  * A series' episodes could not be listed, or their index could not be created (a DynamoDB
  * failure: a missing table or index, throttling…). The SDK's error is kept as `cause`.
- *
- * @example
- * ```ts
- * if (error instanceof SeriesEpisodesError) logger.error('series listing unavailable', { error });
- * ```
  */
 export class SeriesEpisodesError extends PipelineError {
   override readonly name = 'SeriesEpisodesError';
@@ -121,15 +86,6 @@ export class SeriesEpisodesError extends PipelineError {
  * A function's configuration (its environment) is missing a value or asks for something this
  * function cannot do. Thrown at cold start, so a misconfigured function fails its first
  * invocation (INIT) with this message instead of misbehaving later.
- *
- * @example
- * ```ts
- * try {
- *   readEnvironment(process.env);
- * } catch (error) {
- *   if (error instanceof ConfigurationError) console.error(error.message);
- * }
- * ```
  */
 export class ConfigurationError extends PipelineError {
   override readonly name = 'ConfigurationError';
@@ -138,11 +94,6 @@ export class ConfigurationError extends PipelineError {
 /**
  * A request body the API refuses (a 400): `code` is the API's error code (`malformed_json`,
  * `unknown_field`, `invalid_field`), `field` the field at fault when there is one.
- *
- * @example
- * ```ts
- * try { parsePodcastRequest(body); } catch (error) { if (error instanceof PodcastRequestError) console.log(error.field); }
- * ```
  */
 export class PodcastRequestError extends PipelineError {
   override readonly name = 'PodcastRequestError';
@@ -161,15 +112,6 @@ export class PodcastRequestError extends PipelineError {
  * A feed or chapters document was asked for with an input it cannot carry: a URL that is not
  * absolute http(s), an enclosure without a whole, positive byte length, a chapter that starts
  * before the one ahead of it. Thrown before anything is rendered; `field` names the culprit.
- *
- * @example
- * ```ts
- * try {
- *   renderPodcastFeed({ channel, episodes: [{ ...episode, audio: { url: 'ftp://x', bytes: 1 } }] });
- * } catch (error) {
- *   if (error instanceof FeedInputError) console.log(error.field); // 'episodes.0.audio.url'
- * }
- * ```
  */
 export class FeedInputError extends PipelineError {
   override readonly name = 'FeedInputError';
@@ -183,26 +125,12 @@ export class FeedInputError extends PipelineError {
   }
 }
 
-/**
- * The feeds table could not be read or written; `cause` is the DynamoDB error.
- *
- * @example
- * ```ts
- * try { await feeds.get(feedId); } catch (error) { if (error instanceof FeedStoreError) logger.error('feeds down', { error }); }
- * ```
- */
+/** The feeds table could not be read or written; `cause` is the DynamoDB error. */
 export class FeedStoreError extends PipelineError {
   override readonly name = 'FeedStoreError';
 }
 
-/**
- * A user asked for one feed more than they may keep.
- *
- * @example
- * ```ts
- * try { await feeds.create({ userId }); } catch (error) { if (error instanceof FeedLimitError) console.log(error.limit); }
- * ```
- */
+/** A user asked for one feed more than they may keep. */
 export class FeedLimitError extends PipelineError {
   override readonly name = 'FeedLimitError';
 
@@ -214,11 +142,6 @@ export class FeedLimitError extends PipelineError {
 /**
  * Why a source link could not be read: not a public address, a bad URL, too big, too slow, an
  * HTTP error, a type Lumcast cannot read, no text in it, or too many redirects.
- *
- * @example
- * ```ts
- * const reason: SourceLinkProblem = 'not_public';
- * ```
  */
 export type SourceLinkProblem =
   | 'bad_url'
@@ -235,11 +158,6 @@ export type SourceLinkProblem =
 /**
  * Why an uploaded source file could not be read: none at its key (never uploaded, or
  * expired), over the size limit, not what its id says it is, or without words.
- *
- * @example
- * ```ts
- * const problem: SourceFileProblem = 'mismatched_type';
- * ```
  */
 export type SourceFileProblem =
   'missing' | 'too_big' | 'unsupported_type' | 'mismatched_type' | 'no_text';
@@ -247,11 +165,6 @@ export type SourceFileProblem =
 /**
  * An uploaded source file the pipeline could not read as text (the job then fails uncharged).
  * `problem` says why; the message, for the log, names the source id.
- *
- * @example
- * ```ts
- * try { await readSourceFile(store, userId, sourceId); } catch (error) { if (error instanceof SourceFileError) console.log(error.problem); }
- * ```
  */
 export class SourceFileError extends PipelineError {
   override readonly name = 'SourceFileError';
@@ -268,11 +181,6 @@ export class SourceFileError extends PipelineError {
 /**
  * A source link the pipeline would not or could not read as text (the job then fails
  * uncharged). `problem` says why; the message, for the log, names the address or status.
- *
- * @example
- * ```ts
- * try { await sources.fetchText(url); } catch (error) { if (error instanceof SourceLinkError) console.log(error.problem); }
- * ```
  */
 export class SourceLinkError extends PipelineError {
   override readonly name = 'SourceLinkError';
@@ -290,11 +198,6 @@ export class SourceLinkError extends PipelineError {
  * A provider's turn (Bedrock's, for the script writer) is further away than a function may
  * sleep: nothing was called, and the step answers `{ waitUntil }` so the state machine waits
  * for free and invokes it again. Never reaches the state machine as an error.
- *
- * @example
- * ```ts
- * throw new ProviderTurnDeferredError('bedrock:model', '2026-12-07T10:00:05.000Z');
- * ```
  */
 export class ProviderTurnDeferredError extends PipelineError {
   override readonly name = 'ProviderTurnDeferredError';
@@ -314,12 +217,21 @@ export class ProviderTurnDeferredError extends PipelineError {
  * that does not exist. The job queue's consumer reports it failed until the redrive policy moves
  * it to the dead-letter queue, and the dead-letter consumer leaves it there (for the alarm and
  * an operator).
- *
- * @example
- * ```ts
- * try { readJobMessage(record); } catch (error) { if (error instanceof PoisonMessageError) logger.error('poison', { error }); }
- * ```
  */
 export class PoisonMessageError extends PipelineError {
   override readonly name = 'PoisonMessageError';
+}
+
+/**
+ * A step was asked about a job that does not exist, or is no longer in a state the step can
+ * act on. The state machine's Catch turns it into the failure callback, which leaves a final
+ * status alone.
+ */
+export class JobStateError extends PipelineError {
+  override readonly name = 'JobStateError';
+}
+
+/** Input of a state machine step does not have the shape the step expects. */
+export class StepInputError extends PipelineError {
+  override readonly name = 'StepInputError';
 }

@@ -1,7 +1,6 @@
-// The public face of @lumcast/pipeline: only what other projects import (apps/functions, apps/infra,
-// apps/dashboard, tools), plus the parameter types those names need. Code inside the lib, and its
-// tests, import from the module that defines a name ('../src/steps/...'). Add a name here when another
-// project needs it.
+// The public face of @lumcast/pipeline: only the names another project imports (apps/functions,
+// apps/infra, apps/dashboard, tools). Code inside the lib, and its tests, import from the module
+// that defines a name ('../src/steps/...'). Add a name here when another project needs it.
 
 // Configuration
 export { environmentSchema, readEnvironment } from './config/environment';
@@ -15,12 +14,13 @@ export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
 // Ports the local stack implements, and their errors
 export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
-export { ConfigurationError, ObjectNotFoundError } from './errors';
+export { ObjectNotFoundError } from './errors';
 export type { JobMessage, JobQueue } from './ports/job-queue';
 export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
 export type { EpisodeLinks } from './ports/episode-links';
+export type { SourceUploads, UploadForm } from './ports/source-uploads';
 
-// Least-privilege access, read by the infrastructure
+// Least-privilege access, read by the infrastructure and the deployed-app run
 export {
   actionsOfFunction,
   FUNCTION_ACCESS,
@@ -37,47 +37,30 @@ export type {
 export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 
 // HTTP API: identity and the shapes the dashboard reads
-export { cognitoIdentity, isUserId, USER_ID_PATTERN } from './api/identity';
+export { cognitoIdentity, isUserId } from './api/identity';
 export type { IdentityResolver } from './api/identity';
 export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
 export type { PodcastRequest } from './api/podcast-request';
 
-// Episode options: what GET /api/options answers (the dashboard types its body with these; its
-// tests answer with EPISODE_OPTIONS)
+// Episode options: what GET /api/options answers
 export { EPISODE_OPTIONS } from './options/episode-options';
-export type { EpisodeOptions, LanguageOption, QualityOption } from './options/episode-options';
+export type { EpisodeOptions } from './options/episode-options';
 
-// Series: the id rule the API and the dashboard's form share, the memory, and the tables' keys
-// and index the infrastructure and the local stack create
-export { normalizeSeriesId, seriesIdProblem } from './series/series-id';
-// The text rule the API and the dashboard's form share (topic, source text, ids)
+// The rules the API and the dashboard's form share (series id, topic, source text, source link)
+export { seriesIdProblem } from './series/series-id';
 export { normalizeText, textFault, textFaultMessage } from './text/text-rule';
-export type { TextFault, TextKind, TextProblem } from './text/text-rule';
-export type { SeriesIdProblem } from './series/series-id';
-export { SERIES_MEMORY_TABLE_KEY, SeriesMemory } from './series/series-memory';
-export type { RememberedEpisode, SeriesMemoryOptions } from './series/series-memory';
-export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/series-episodes-index';
-export type { EnsureSeriesEpisodesIndexOptions } from './series/series-episodes-index';
-
-// Feeds: the table's key and index the infrastructure and the local stack create
-export { FEEDS_TABLE_KEY, FeedsTable } from './feeds/feeds-table';
-export type { FeedsTableOptions } from './feeds/feeds-table';
-export type { FeedRecord } from './feeds/feed-record';
-
-// Sources: reading a source link, guarded (the local stack's tests allow loopback explicitly)
-export { LinkSourceFetcher } from './sources/link-source-fetcher';
+export type { TextKind, TextProblem } from './text/text-rule';
 export { SOURCE_URL_MAX_CHARS, sourceUrlProblem } from './sources/source-url';
-export type { LinkSourceFetcherOptions } from './sources/link-source-fetcher';
-export type { SourceFetcher } from './ports/source-fetcher';
-// Sources: uploaded files (the local stack receives the upload form itself)
-export {
-  SOURCE_FILE_MAX_BYTES,
-  SOURCE_FILE_TYPES,
-  SOURCE_ID_PATTERN,
-  SOURCE_UPLOAD_EXPIRY_SECONDS,
-} from './sources/source-files';
+export { SOURCE_FILE_MAX_BYTES } from './sources/source-files';
 export type { SourceFileType } from './sources/source-files';
-export type { SourceUploads, UploadForm } from './ports/source-uploads';
+
+// Tables' keys and indexes the infrastructure and the local stack create
+export { SERIES_MEMORY_TABLE_KEY } from './series/series-memory';
+export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/series-episodes-index';
+export { FEEDS_TABLE_KEY } from './feeds/feeds-table';
+
+// Reading a source link, guarded (the local stack's tests allow loopback explicitly)
+export { LinkSourceFetcher } from './sources/link-source-fetcher';
 
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';
@@ -91,7 +74,6 @@ export {
   jobQueueFrom,
   jobsTableFrom,
   ledgerFrom,
-  scriptWriterFrom,
   seriesEpisodesFrom,
   seriesMemoryFrom,
   sourceFetcherFrom,
@@ -99,7 +81,6 @@ export {
   synthesizerFrom,
 } from './composition/aws-services';
 export { speechTurnsFrom } from './pacing/pacing-from-environment';
-export type { AwsClientFactories } from './composition/aws-services';
 export {
   buildApiHandler,
   buildAssembleHandler,
@@ -116,5 +97,6 @@ export { createLogger } from './logging/logger';
 // The dashboard's response headers (Content-Security-Policy with its inline scripts' hashes),
 // which the CDK app's CloudFront policy and the local stack's static files both send
 export { DASHBOARD_SECURITY_HEADERS, dashboardContentSecurityPolicy } from './web/dashboard-csp';
-export type { DashboardSources } from './web/dashboard-csp';
 export { inlineScriptHashes } from './web/inline-script-hashes';
+
+// The API contract (routes and response schemas) is exported here by its own section.

@@ -6,8 +6,7 @@ import { objectKeys } from '../src/ports/object-store';
 import { buildCallbackHandler } from '../src/composition/handler-builders';
 import { createCallbackStep } from '../src/steps/callback';
 import { FAILURE_MESSAGES } from '../src/steps/failure-message';
-import { StepInputError } from '../src/steps/step-handler';
-import { JobStateError } from '../src/steps/step-errors';
+import { JobStateError, StepInputError } from '../src/errors';
 import type { AssembledEpisode } from '../src/steps/step-inputs';
 import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 

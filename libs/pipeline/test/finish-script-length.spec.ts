@@ -30,7 +30,7 @@ import { createFinishScriptStep } from '../src/steps/finish-script';
 import { createWriteChapterStep } from '../src/steps/write-chapter';
 import { LinkSourceFetcher } from '../src/sources/link-source-fetcher';
 import { createWriteOutlineStep } from '../src/steps/write-outline';
-import type { ScriptArtifact } from '../src/steps/write-script';
+import type { ScriptArtifact } from '../src/steps/store-script-for-synthesis';
 import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 const CHAPTERS = 5;

@@ -16,13 +16,6 @@ export interface LocalS3 {
 /**
  * Starts s3rver on 127.0.0.1 (a free port, path-style) with `bucket`, its objects in a
  * temporary folder removed by `stop()`. s3rver knows the access key `S3RVER` only.
- *
- * @example
- * ```ts
- * const s3 = await startLocalS3('audio');
- * const store = new S3ObjectStore({ client: s3.client, bucket: s3.bucket });
- * await s3.stop();
- * ```
  */
 export async function startLocalS3(bucket: string): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(tmpdir(), 'pipeline-s3-'));

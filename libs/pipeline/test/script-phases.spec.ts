@@ -4,7 +4,6 @@ import {
   ScriptInputError,
   type ScriptOutline,
 } from '@lumcast/script-generation';
-import { SourceLinkError } from '../src/errors';
 import type { SourceFetcher } from '../src/ports/source-fetcher';
 import { SeriesMemory } from '../src/series/series-memory';
 import { buildWriteScriptHandler } from '../src/composition/handler-builders';
@@ -12,11 +11,11 @@ import { JobsTable } from '../src/jobs/jobs-table';
 import { objectKeys } from '../src/ports/object-store';
 import { createFinishScriptStep } from '../src/steps/finish-script';
 import { storedOutlineSchema } from '../src/steps/script-part-inputs';
-import { StepInputError } from '../src/steps/step-handler';
-import { JobStateError } from '../src/steps/step-errors';
+import { JobStateError, SourceLinkError, StepInputError } from '../src/errors';
 import { createWriteChapterStep } from '../src/steps/write-chapter';
 import { createWriteOutlineStep } from '../src/steps/write-outline';
-import { createWriteScriptStep, type ScriptArtifact } from '../src/steps/write-script';
+import type { ScriptArtifact } from '../src/steps/store-script-for-synthesis';
+import { createWriteScriptStep } from '../src/steps/write-script';
 import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 const MAX_CHUNK_CHARS = 3_000;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createLogger } from '../src/logging/logger';
-import { stepHandler, StepInputError } from '../src/steps/step-handler';
+import { StepInputError } from '../src/errors';
+import { stepHandler } from '../src/steps/step-handler';
 import { jobRefSchema } from '../src/steps/step-inputs';
 import './support';
 

@@ -8,22 +8,10 @@ import { privateBucketProps } from './private-bucket';
 
 /**
  * Intermediate chunk objects (`chunks/<userId>/<jobId>/<index>.mp3`) expire after this many days.
- *
- * @example
- * ```ts
- * Duration.days(CHUNK_EXPIRY_DAYS); // 2 days
- * ```
  */
 export const CHUNK_EXPIRY_DAYS = 2;
 
-/**
- * Props of {@link AudioStorage}.
- *
- * @example
- * ```ts
- * const props: AudioStorageProps = { config };
- * ```
- */
+/** Props of {@link AudioStorage}. */
 export interface AudioStorageProps {
   readonly config: StageConfig;
 }
@@ -32,12 +20,6 @@ export interface AudioStorageProps {
  * The audio bucket (chunks, scripts, episodes and captions) and the access-log
  * bucket that receives S3 server access logs and CloudFront standard logs.
  * Both private (all public access blocked), TLS-only, SSE-S3 encrypted.
- *
- * @example
- * ```ts
- * const storage = new AudioStorage(stack, 'Storage', { config });
- * storage.audio.grants.actionsOnObjectKeys(fn, 'episodes/*', 's3:GetObject');
- * ```
  */
 export class AudioStorage extends Construct {
   readonly audio: Bucket;
@@ -82,11 +64,6 @@ export class AudioStorage extends Construct {
    * and POST source files to the bucket through a presigned upload form.
    * Set after deployment, like the API's CORS, because the distribution
    * depends (through the functions) on this bucket.
-   *
-   * @example
-   * ```ts
-   * storage.allowBrowserReadsFrom(dashboard.origin);
-   * ```
    */
   allowBrowserReadsFrom(origin: string): PostDeployCall {
     return new PostDeployCall(this, 'Cors', {

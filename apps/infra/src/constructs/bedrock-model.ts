@@ -10,11 +10,6 @@ const INFERENCE_PROFILE_PREFIX = /^(us|eu|apac|us-gov|jp|au|ca|global)\.(.+)$/;
  * a cross-region inference profile id (`us.anthropic...`) maps to the profile
  * ARN plus the underlying foundation model, the latter only when called through
  * that profile (condition `bedrock:InferenceProfileArn`).
- *
- * @example
- * ```ts
- * grantInvokeModel(stack, writeScript, 'anthropic.claude-3-5-haiku-20241022-v1:0');
- * ```
  */
 export function grantInvokeModel(scope: Construct, grantee: IGrantable, modelId: string): Grant {
   const stack = Stack.of(scope);

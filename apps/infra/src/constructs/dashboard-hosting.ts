@@ -27,11 +27,6 @@ import { privateBucketProps } from './private-bucket';
  * Viewer-request rewrite for Next's static export (`trailingSlash: false`):
  * `/` and `/x/` → `…/index.html`, `/podcasts` → `/podcasts.html`; paths with an
  * extension are left alone. Runs only on the default (static) behaviour.
- *
- * @example
- * ```ts
- * FunctionCode.fromInline(STATIC_EXPORT_REWRITE);
- * ```
  */
 export const STATIC_EXPORT_REWRITE = `function handler(event) {
   var request = event.request;
@@ -44,17 +39,7 @@ export const STATIC_EXPORT_REWRITE = `function handler(event) {
   return request;
 }`;
 
-/**
- * What `/config.json` tells the dashboard in AWS (the pipeline contract's shape).
- *
- * @example
- * ```ts
- * const runtime: CognitoRuntimeConfig = {
- *   identity: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_abc',
- *   userPoolClientId: '123', cognitoDomain: 'https://lumcast-dev.auth.eu-west-1.amazoncognito.com',
- * };
- * ```
- */
+/** What `/config.json` tells the dashboard in AWS (the pipeline contract's shape). */
 export interface CognitoRuntimeConfig {
   readonly identity: 'cognito';
   readonly region: string;
@@ -63,17 +48,7 @@ export interface CognitoRuntimeConfig {
   readonly cognitoDomain: string;
 }
 
-/**
- * Props of {@link DashboardHosting}.
- *
- * @example
- * ```ts
- * const props: DashboardHostingProps = {
- *   config, apiHost: api.endpointHost, logBucket, exportDir: 'apps/dashboard/out',
- *   cognitoOrigin: auth.domain.baseUrl(), audioOrigin: `https://${audio.bucketRegionalDomainName}`,
- * };
- * ```
- */
+/** Props of {@link DashboardHosting}. */
 export interface DashboardHostingProps {
   readonly config: StageConfig;
   /** Host name of the HTTP API's execute-api endpoint. */
@@ -99,12 +74,6 @@ export interface DashboardHostingProps {
  * authorizer and API Gateway sees its own host name).
  *
  * No distribution-level error pages: they would also rewrite the API's JSON 404s.
- *
- * @example
- * ```ts
- * const hosting = new DashboardHosting(stack, 'Dashboard', { config, apiHost, logBucket, exportDir, cognitoOrigin, audioOrigin });
- * hosting.deploySite('apps/dashboard/out', runtimeConfig);
- * ```
  */
 export class DashboardHosting extends Construct {
   readonly siteBucket: Bucket;
@@ -188,11 +157,6 @@ export class DashboardHosting extends Construct {
   /**
    * Uploads the static export and `config.json` (one deployment, so pruning old
    * files never removes config.json) and invalidates the distribution.
-   *
-   * @example
-   * ```ts
-   * hosting.deploySite('apps/dashboard/out', { identity: 'cognito', region, userPoolId, userPoolClientId, cognitoDomain });
-   * ```
    */
   deploySite(exportDir: string, runtimeConfig: CognitoRuntimeConfig): BucketDeployment {
     return new BucketDeployment(this, 'Deploy', {

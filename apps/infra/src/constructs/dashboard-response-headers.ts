@@ -16,11 +16,6 @@ const CLOUDFRONT_CSP_MAX_CHARS = 1783;
 /**
  * The hashes of every inline script in a static export's HTML pages (all folders), each once,
  * sorted: what the dashboard's Content-Security-Policy lets run inline.
- *
- * @example
- * ```ts
- * exportScriptHashes('apps/dashboard/out'); // ['sha256-…', …]
- * ```
  */
 export function exportScriptHashes(exportDir: string): string[] {
   const pages = readdirSync(exportDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
@@ -32,18 +27,7 @@ export function exportScriptHashes(exportDir: string): string[] {
   return [...new Set(hashes)].sort();
 }
 
-/**
- * Props of {@link DashboardResponseHeaders}.
- *
- * @example
- * ```ts
- * const props: DashboardResponseHeadersProps = {
- *   exportDir: 'apps/dashboard/out',
- *   connectSources: [cognitoOrigin, audioOrigin],
- *   mediaSources: [audioOrigin, 'blob:'],
- * };
- * ```
- */
+/** Props of {@link DashboardResponseHeaders}. */
 export interface DashboardResponseHeadersProps {
   /** The static export that is deployed: its pages' inline scripts are hashed into the policy. */
   readonly exportDir: string;
@@ -60,12 +44,6 @@ export interface DashboardResponseHeadersProps {
  * inline style, `frame-ancestors 'none'`), `X-Content-Type-Options: nosniff`,
  * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer` and HSTS for a year, each overriding
  * whatever the origin sends.
- *
- * @example
- * ```ts
- * const headers = new DashboardResponseHeaders(this, 'Headers', { exportDir, connectSources, mediaSources });
- * new Distribution(this, 'Cdn', { defaultBehavior: { origin, responseHeadersPolicy: headers.policy } });
- * ```
  */
 export class DashboardResponseHeaders extends Construct {
   readonly policy: ResponseHeadersPolicy;

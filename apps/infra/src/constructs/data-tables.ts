@@ -16,14 +16,7 @@ import { QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from '@lumcast/quota';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/**
- * Props of {@link DataTables}.
- *
- * @example
- * ```ts
- * const props: DataTablesProps = { config };
- * ```
- */
+/** Props of {@link DataTables}. */
 export interface DataTablesProps {
   readonly config: StageConfig;
 }
@@ -39,13 +32,6 @@ export interface DataTablesProps {
  * encrypted with the AWS-managed key, point-in-time recovery always on; deletion protection and
  * RETAIN in prod. No role reaches an index through its table grant: each index a function
  * queries is granted by its own ARN (`constructs/pipeline-access.ts`).
- *
- * @example
- * ```ts
- * const tables = new DataTables(stack, 'Tables', { config });
- * tables.jobs.grants.actions(fn, 'dynamodb:GetItem');
- * tables.feeds.tableName; // the api's LUMCAST_FEEDS_TABLE
- * ```
  */
 export class DataTables extends Construct {
   readonly users: Table;

@@ -2,14 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
-/**
- * Props of {@link DeadLetterQueue}.
- *
- * @example
- * ```ts
- * const props: DeadLetterQueueProps = { of: 'the job queue' };
- * ```
- */
+/** Props of {@link DeadLetterQueue}. */
 export interface DeadLetterQueueProps {
   /** What this queue is the dead-letter queue of, e.g. `the job queue`: said in the cdk-nag acknowledgment. */
   readonly of: string;
@@ -24,12 +17,6 @@ export interface DeadLetterQueueProps {
  * A dead-letter queue as every one in this app is: SSE-SQS encrypted, TLS-only, keeping
  * what lands in it for 14 days, with cdk-nag's "no DLQ of its own" finding
  * (`AwsSolutions-SQS3`) acknowledged, since a dead-letter queue is the end of the line.
- *
- * @example
- * ```ts
- * const deadLetterQueue = new DeadLetterQueue(this, 'DeadLetter', { of: 'the job queue' });
- * new Queue(this, 'Jobs', { deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 } });
- * ```
  */
 export class DeadLetterQueue extends Queue {
   constructor(scope: Construct, id: string, props: DeadLetterQueueProps) {

@@ -12,11 +12,6 @@ import { DeadLetterQueue } from './dead-letter-queue';
 /**
  * How EventBridge retries delivering one execution-status event to the callback:
  * its maximum (185 attempts within 24 h), then the event goes to the dead-letter queue.
- *
- * @example
- * ```ts
- * new LambdaFunction(callback, { ...EXECUTION_EVENT_DELIVERY, deadLetterQueue });
- * ```
  */
 export const EXECUTION_EVENT_DELIVERY = Object.freeze({
   maxEventAge: Duration.hours(24),
@@ -28,25 +23,13 @@ export const EXECUTION_EVENT_DELIVERY = Object.freeze({
  * (EventBridge invokes Lambda asynchronously, so a function error is Lambda's to
  * retry): its maximum, two retries within 6 h, then the event goes to the same
  * dead-letter queue.
- *
- * @example
- * ```ts
- * callback.configureAsyncInvoke({ ...EXECUTION_EVENT_ASYNC_RETRY, onFailure });
- * ```
  */
 export const EXECUTION_EVENT_ASYNC_RETRY = Object.freeze({
   maxEventAge: Duration.hours(6),
   retryAttempts: 2,
 });
 
-/**
- * Props of {@link ExecutionFailureRule}.
- *
- * @example
- * ```ts
- * const props: ExecutionFailureRuleProps = { stateMachine, callback };
- * ```
- */
+/** Props of {@link ExecutionFailureRule}. */
 export interface ExecutionFailureRuleProps {
   readonly stateMachine: IStateMachine;
   readonly callback: IFunction;
@@ -62,12 +45,6 @@ export interface ExecutionFailureRuleProps {
  * own retries ({@link EXECUTION_EVENT_DELIVERY}, {@link EXECUTION_EVENT_ASYNC_RETRY});
  * what still fails lands in an encrypted, TLS-only dead-letter queue that
  * `OperationalAlarms` watches.
- *
- * @example
- * ```ts
- * const failures = new ExecutionFailureRule(stack, 'ExecutionFailures', { stateMachine, callback });
- * failures.deadLetterQueue.metricApproximateNumberOfMessagesVisible();
- * ```
  */
 export class ExecutionFailureRule extends Construct {
   readonly rule: Rule;

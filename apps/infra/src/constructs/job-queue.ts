@@ -3,24 +3,10 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DeadLetterQueue } from './dead-letter-queue';
 
-/**
- * A message is received at most this many times before it moves to the DLQ.
- *
- * @example
- * ```ts
- * { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT }
- * ```
- */
+/** A message is received at most this many times before it moves to the DLQ. */
 export const MAX_RECEIVE_COUNT = 5;
 
-/**
- * Props of {@link JobQueue}.
- *
- * @example
- * ```ts
- * const props: JobQueueProps = { consumerTimeout: Duration.seconds(30) };
- * ```
- */
+/** Props of {@link JobQueue}. */
 export interface JobQueueProps {
   /** Timeout of the consuming function; the visibility timeout is six times it (AWS's advice). */
   readonly consumerTimeout: Duration;
@@ -33,15 +19,6 @@ export interface JobQueueProps {
  * dead-letter queue. SSE-SQS encrypted, TLS-only; a message that fails
  * {@link MAX_RECEIVE_COUNT} times (or is malformed) lands in the DLQ, whose consumer ends its
  * job; what it cannot end (a message naming no job) stays there for 14 days.
- *
- * @example
- * ```ts
- * const queues = new JobQueue(stack, 'Queue', {
- *   consumerTimeout: Duration.seconds(30),
- *   deadLetterConsumerTimeout: Duration.seconds(30),
- * });
- * queues.queue.grantSendMessages(apiFunction);
- * ```
  */
 export class JobQueue extends Construct {
   readonly queue: Queue;

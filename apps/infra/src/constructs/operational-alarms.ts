@@ -16,16 +16,7 @@ import { Validations } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/**
- * Props of {@link OperationalAlarms}.
- *
- * @example
- * ```ts
- * const props: OperationalAlarmsProps = {
- *   config, deadLetterQueue, stateMachine, callback, executionFailureDeadLetterQueue,
- * };
- * ```
- */
+/** Props of {@link OperationalAlarms}. */
 export interface OperationalAlarmsProps {
   readonly config: StageConfig;
   readonly deadLetterQueue: IQueue;
@@ -43,13 +34,6 @@ export interface OperationalAlarmsProps {
  * would miss both), a failed execution, a callback error (the callback is
  * where quota is charged, so its errors matter most), and an execution-status
  * event in its DLQ (a job the failure path could not finish).
- *
- * @example
- * ```ts
- * new OperationalAlarms(stack, 'Alarms', {
- *   config, deadLetterQueue, stateMachine, callback, executionFailureDeadLetterQueue,
- * });
- * ```
  */
 export class OperationalAlarms extends Construct {
   readonly topic: Topic;
@@ -113,7 +97,7 @@ export class OperationalAlarms extends Construct {
     this.callbackErrors = alarm(
       'CallbackErrors',
       props.callback.metricErrors({ period, statistic: 'Sum' }),
-      'The callback function (the only quota writer) returned an error.',
+      'The callback function (where quota is charged) returned an error.',
     );
     this.unfinishedJobs = alarm(
       'UnfinishedJobs',

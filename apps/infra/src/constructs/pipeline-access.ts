@@ -17,14 +17,7 @@ import {
 import { HANDLER_NAMES, type HandlerName } from '../build-outputs';
 import { grantInvokeModel } from './bedrock-model';
 
-/**
- * Everything whose access {@link grantPipelineAccess} wires.
- *
- * @example
- * ```ts
- * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, pacing, audio, queue, stateMachine, bedrockModelId });
- * ```
- */
+/** Everything whose access {@link grantPipelineAccess} wires. */
 export interface PipelineAccessTargets {
   readonly functions: Readonly<Record<HandlerName, Function>>;
   readonly users: Table;
@@ -42,11 +35,6 @@ export interface PipelineAccessTargets {
 /**
  * S3 key patterns of the audio bucket, `<prefix>*` for each prefix the pipeline
  * derives from its object keys ({@link OBJECT_PREFIXES}).
- *
- * @example
- * ```ts
- * audio.grants.actionsOnObjectKeys(fn, AUDIO_KEYS.episodes, 's3:GetObject');
- * ```
  */
 export const AUDIO_KEYS: Readonly<Record<ObjectFamily, string>> = Object.freeze({
   chunks: `${OBJECT_PREFIXES.chunks}*`,
@@ -67,11 +55,6 @@ const X_RAY_AND_WILDCARD_REASON =
  * the state machine, Polly and the one Bedrock model, and nothing else. (The
  * platform adds each function's own log group and X-Ray; the SQS event source
  * adds the consumer's receive permissions.)
- *
- * @example
- * ```ts
- * grantPipelineAccess(stack, { functions, users, jobs, series, feeds, pacing, audio, queue, stateMachine, bedrockModelId });
- * ```
  */
 export function grantPipelineAccess(scope: Construct, targets: PipelineAccessTargets): void {
   const { functions, audio, queue, stateMachine } = targets;

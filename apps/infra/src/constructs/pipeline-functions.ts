@@ -6,14 +6,7 @@ import { Construct } from 'constructs';
 import { bundleFileName, HANDLER_NAMES, type HandlerName } from '../build-outputs';
 import type { StageConfig } from '../stage-config';
 
-/**
- * Memory and timeout of one function, and why.
- *
- * @example
- * ```ts
- * const sizing: FunctionSizing = { memoryMiB: 512, timeout: Duration.seconds(10), description: 'api' };
- * ```
- */
+/** Memory and timeout of one function, and why. */
 export interface FunctionSizing {
   readonly memoryMiB: number;
   readonly timeout: Duration;
@@ -21,14 +14,9 @@ export interface FunctionSizing {
 }
 
 /**
- * Per-handler sizing. Step Functions task timeouts in the ASL are 300 s (WriteScript,
- * Assemble), 120 s (SynthesizeChunk) and 60 s (callbacks); each Lambda timeout sits
+ * Per-handler sizing. Step Functions task timeouts in the ASL are 300 s (WriteOutline,
+ * WriteChapter, FinishScript, Assemble), 120 s (SynthesizeChunk) and 60 s (callbacks); each Lambda timeout sits
  * below its task timeout so a slow invocation fails as a Lambda error the ASL retries.
- *
- * @example
- * ```ts
- * FUNCTION_SIZING.synthesize.timeout.toSeconds(); // 100
- * ```
  */
 export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   api: {
@@ -39,7 +27,8 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   'sqs-consumer': {
     memoryMiB: 256,
     timeout: Duration.seconds(30),
-    description: 'Lumcast job queue consumer: quota preflight, starts one execution per job',
+    description:
+      'Lumcast job queue consumer: starts one execution per queued job (the API already holds its cost)',
   },
   'write-script': {
     memoryMiB: 1024,
@@ -59,7 +48,8 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   callback: {
     memoryMiB: 512,
     timeout: Duration.seconds(50),
-    description: 'Lumcast pipeline: final status and the only quota deduction',
+    description:
+      'Lumcast pipeline: final status and the only quota charge (settle, or release on failure)',
   },
   'dead-letters': {
     memoryMiB: 256,
@@ -69,14 +59,7 @@ export const FUNCTION_SIZING: Readonly<Record<HandlerName, FunctionSizing>> = {
   },
 };
 
-/**
- * Props of {@link PipelineFunctions}.
- *
- * @example
- * ```ts
- * const props: PipelineFunctionsProps = { config, bundleDir: 'dist/apps/functions', environment: {} };
- * ```
- */
+/** Props of {@link PipelineFunctions}. */
 export interface PipelineFunctionsProps {
   readonly config: StageConfig;
   /** Directory holding `<handler>.mjs` (+ `.mjs.map`) for every handler. */
@@ -90,12 +73,6 @@ export interface PipelineFunctionsProps {
  * its own role (no managed policies: it may only write its own log group until
  * the stack grants it more) and its own log group. Each function's code asset
  * holds only its own bundle and source map.
- *
- * @example
- * ```ts
- * const fns = new PipelineFunctions(stack, 'Functions', { config, bundleDir, environment });
- * fns.byHandler.api.addEnvironment('LUMCAST_QUEUE_URL', queue.queueUrl);
- * ```
  */
 export class PipelineFunctions extends Construct {
   readonly byHandler: Readonly<Record<HandlerName, Function>>;

@@ -12,14 +12,7 @@ import {
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/**
- * The functions the shared ASL definition calls, by substitution name.
- *
- * @example
- * ```ts
- * const tasks: PodcastStateMachineTasks = { writeScript, synthesize, assemble, callback };
- * ```
- */
+/** The functions the shared ASL definition calls, by substitution name. */
 export interface PodcastStateMachineTasks {
   readonly writeScript: IFunction;
   readonly synthesize: IFunction;
@@ -27,14 +20,7 @@ export interface PodcastStateMachineTasks {
   readonly callback: IFunction;
 }
 
-/**
- * Props of {@link PodcastStateMachine}.
- *
- * @example
- * ```ts
- * const props: PodcastStateMachineProps = { config, definitionPath, tasks };
- * ```
- */
+/** Props of {@link PodcastStateMachine}. */
 export interface PodcastStateMachineProps {
   readonly config: StageConfig;
   /** Path of podcast.asl.json (apps/functions/src/state-machine). */
@@ -47,12 +33,6 @@ export interface PodcastStateMachineProps {
  * loaded with `DefinitionBody.fromString` and the four function ARNs substituted.
  * Standard workflow, every event logged (level ALL, with execution data) to its
  * own log group, X-Ray tracing on. Its role may invoke exactly those four functions.
- *
- * @example
- * ```ts
- * const pipeline = new PodcastStateMachine(stack, 'Pipeline', { config, definitionPath, tasks });
- * pipeline.stateMachine.grantStartExecution(consumer);
- * ```
  */
 export class PodcastStateMachine extends Construct {
   readonly stateMachine: StateMachine;

@@ -10,14 +10,7 @@ import {
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/**
- * Props of {@link PostDeployCall}.
- *
- * @example
- * ```ts
- * const props: PostDeployCallProps = { config, description, call, allow: [statement], physicalId: 'x' };
- * ```
- */
+/** Props of {@link PostDeployCall}. */
 export interface PostDeployCallProps {
   readonly config: StageConfig;
   /** What the call is for (the role's description). */
@@ -34,11 +27,6 @@ export interface PostDeployCallProps {
  * least-privilege role and log group: for settings CloudFormation cannot
  * express without a dependency cycle (an origin that names the distribution
  * which itself depends on the resource).
- *
- * @example
- * ```ts
- * new PostDeployCall(this, 'Cors', { config, description: 'Sets CORS', call, allow, physicalId: `${api.apiId}-cors` });
- * ```
  */
 export class PostDeployCall extends Construct {
   readonly resource: AwsCustomResource;

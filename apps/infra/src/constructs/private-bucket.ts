@@ -6,11 +6,6 @@ import type { StageConfig } from '../stage-config';
  * TLS-only, SSE-S3 encrypted, removed with the stack per the stage's removal policy, and
  * emptied on removal in `dev` only (the disposable stage). Spread them first, then add what
  * the bucket needs of its own.
- *
- * @example
- * ```ts
- * new Bucket(this, 'Site', { ...privateBucketProps(config), serverAccessLogsPrefix: 'site/' });
- * ```
  */
 export function privateBucketProps(config: StageConfig) {
   return {

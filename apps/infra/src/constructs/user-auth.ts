@@ -11,14 +11,7 @@ import {
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/**
- * Props of {@link UserAuth}.
- *
- * @example
- * ```ts
- * const props: UserAuthProps = { config };
- * ```
- */
+/** Props of {@link UserAuth}. */
 export interface UserAuthProps {
   readonly config: StageConfig;
 }
@@ -27,12 +20,6 @@ export interface UserAuthProps {
  * The Cognito user pool people sign in with, and its hosted UI domain. The
  * dashboard's app client is added once the dashboard URL is known
  * ({@link UserAuth.addDashboardClient}).
- *
- * @example
- * ```ts
- * const auth = new UserAuth(stack, 'Auth', { config });
- * const client = auth.addDashboardClient('https://d111.cloudfront.net');
- * ```
  */
 export class UserAuth extends Construct {
   readonly userPool: UserPool;
@@ -91,11 +78,6 @@ export class UserAuth extends Construct {
    * Adds the dashboard's public app client: authorization-code grant (the dashboard
    * uses PKCE; a public client has no secret), callback and sign-out URL = the
    * dashboard origin followed by `/`.
-   *
-   * @example
-   * ```ts
-   * auth.addDashboardClient(`https://${distribution.distributionDomainName}`);
-   * ```
    */
   addDashboardClient(dashboardOrigin: string): UserPoolClient {
     const dashboardUrl = `${dashboardOrigin}/`;

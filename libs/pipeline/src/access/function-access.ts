@@ -1,13 +1,6 @@
 import { objectKeys } from '../ports/object-store';
 
-/**
- * The pipeline's functions, one Lambda each (the CDK app's handler names).
- *
- * @example
- * ```ts
- * PIPELINE_FUNCTIONS.includes('callback'); // true
- * ```
- */
+/** The pipeline's functions, one Lambda each (the CDK app's handler names). */
 export const PIPELINE_FUNCTIONS = [
   'api',
   'sqs-consumer',
@@ -18,36 +11,17 @@ export const PIPELINE_FUNCTIONS = [
   'dead-letters',
 ] as const;
 
-/**
- * One of {@link PIPELINE_FUNCTIONS}.
- *
- * @example
- * ```ts
- * const name: PipelineFunction = 'assemble';
- * ```
- */
+/** One of {@link PIPELINE_FUNCTIONS}. */
 export type PipelineFunction = (typeof PIPELINE_FUNCTIONS)[number];
 
 /**
  * The DynamoDB tables the pipeline uses: `users` (plans and the quota ledger),
  * `jobs`, `series` (series memory), `feeds` (subscribable feeds), `pacing` (shared provider
  * limits, `@lumcast/pacing`).
- *
- * @example
- * ```ts
- * PIPELINE_TABLES; // ['users', 'jobs', 'series', 'feeds', 'pacing']
- * ```
  */
 export const PIPELINE_TABLES = ['users', 'jobs', 'series', 'feeds', 'pacing'] as const;
 
-/**
- * One of {@link PIPELINE_TABLES}.
- *
- * @example
- * ```ts
- * const table: PipelineTable = 'jobs';
- * ```
- */
+/** One of {@link PIPELINE_TABLES}. */
 export type PipelineTable = (typeof PIPELINE_TABLES)[number];
 
 function prefixOf(key: string): string {
@@ -57,11 +31,6 @@ function prefixOf(key: string): string {
 /**
  * The key prefixes of the audio bucket, derived from {@link objectKeys} (so a
  * renamed key moves its grant with it): `chunks/`, `scripts/`, `episodes/`, `sources/`.
- *
- * @example
- * ```ts
- * `${OBJECT_PREFIXES.scripts}*`; // 'scripts/*', what the CDK app grants on
- * ```
  */
 export const OBJECT_PREFIXES = Object.freeze({
   chunks: prefixOf(objectKeys.chunk('u', 'j', 0)),
@@ -70,24 +39,10 @@ export const OBJECT_PREFIXES = Object.freeze({
   sources: prefixOf(objectKeys.source('u', 's')),
 } as const);
 
-/**
- * One key family of {@link OBJECT_PREFIXES}.
- *
- * @example
- * ```ts
- * const family: ObjectFamily = 'scripts';
- * ```
- */
+/** One key family of {@link OBJECT_PREFIXES}. */
 export type ObjectFamily = keyof typeof OBJECT_PREFIXES;
 
-/**
- * The DynamoDB actions the pipeline's code sends (`GetItemCommand` → `dynamodb:GetItem`, ...).
- *
- * @example
- * ```ts
- * const action: TableAction = 'dynamodb:UpdateItem';
- * ```
- */
+/** The DynamoDB actions the pipeline's code sends (`GetItemCommand` → `dynamodb:GetItem`, ...). */
 export type TableAction =
   | 'dynamodb:GetItem'
   | 'dynamodb:PutItem'
@@ -99,22 +54,12 @@ export type TableAction =
 /**
  * The S3 object actions the pipeline's code needs (`DeleteObjectsCommand` is
  * authorized per key as `s3:DeleteObject`; a presigned GET as `s3:GetObject`).
- *
- * @example
- * ```ts
- * const action: ObjectAction = 's3:GetObject';
- * ```
  */
 export type ObjectAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
 
 /**
  * What one function reads and writes. Tables and key families it does not
  * touch are absent; the four services are named by their exact IAM action.
- *
- * @example
- * ```ts
- * const access: FunctionAccess = { tables: { jobs: ['dynamodb:GetItem'] }, objects: {} };
- * ```
  */
 export interface FunctionAccess {
   /** Per table, the exact DynamoDB actions on the table itself. */
@@ -185,14 +130,6 @@ export interface FunctionAccess {
  * - `dead-letters` (the job queue's dead-letter queue): `JobsTable.get`/`.setStatus` (GetItem,
  *   UpdateItem on jobs) and `QuotaLedger.release` (as the api's: `TransactWriteItems` of UpdateItem
  *   on users, PutItem for a job with no record, then GetItem of it); no execution, no objects.
- *
- * @example
- * ```ts
- * FUNCTION_ACCESS.callback.tables.users; // ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']
- * for (const [family, actions] of Object.entries(FUNCTION_ACCESS.assemble.objects)) {
- *   bucket.grants.actionsOnObjectKeys(fn, `${OBJECT_PREFIXES[family as ObjectFamily]}*`, ...actions);
- * }
- * ```
  */
 export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>> = Object.freeze({
   api: {

@@ -3,14 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { JobRecord } from '../jobs/job';
 import type { EpisodeLinks } from '../ports/episode-links';
 
-/**
- * {@link EpisodeLinks} as short-lived presigned S3 GET URLs.
- *
- * @example
- * ```ts
- * const links = new PresignedEpisodeLinks({ client: s3, bucket, expiresInSeconds: 900 });
- * ```
- */
+/** {@link EpisodeLinks} as short-lived presigned S3 GET URLs. */
 export class PresignedEpisodeLinks implements EpisodeLinks {
   constructor(
     private readonly options: { client: S3Client; bucket: string; expiresInSeconds: number },

@@ -8,12 +8,6 @@ import type { SourceUploads, UploadForm } from '../ports/source-uploads';
  * refuses a bigger file, another type, or another key; the form expires after
  * `expiresInSeconds`. It is signed with the function's own credentials, so its role needs
  * `s3:PutObject` on the key (the `sources/` family).
- *
- * @example
- * ```ts
- * const uploads = new PresignedSourceUploads({ client: s3, bucket });
- * await uploads.formFor({ key: 'sources/alice/src-….pdf', contentType: 'application/pdf', maxBytes: 10485760, expiresInSeconds: 900 });
- * ```
  */
 export class PresignedSourceUploads implements SourceUploads {
   constructor(private readonly options: { client: S3Client; bucket: string }) {}

@@ -24,11 +24,6 @@ function isMissingObject(error: unknown): boolean {
  * {@link ObjectStore} on an S3 bucket. `get` of a missing key throws
  * {@link ObjectNotFoundError} (the SDK error as `cause`); other SDK errors (`AccessDenied`,
  * `NoSuchBucket`, throttling, network) are rethrown unchanged.
- *
- * @example
- * ```ts
- * const store = new S3ObjectStore({ client: new S3Client({}), bucket: 'lumcast-audio' });
- * ```
  */
 export class S3ObjectStore implements ObjectStore {
   constructor(private readonly options: { client: S3Client; bucket: string }) {}

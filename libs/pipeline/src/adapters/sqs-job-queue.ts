@@ -1,14 +1,7 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { JobMessage, JobQueue } from '../ports/job-queue';
 
-/**
- * {@link JobQueue} on an SQS queue.
- *
- * @example
- * ```ts
- * const queue = new SqsJobQueue({ client: new SQSClient({}), queueUrl });
- * ```
- */
+/** {@link JobQueue} on an SQS queue. */
 export class SqsJobQueue implements JobQueue {
   constructor(private readonly options: { client: SQSClient; queueUrl: string }) {}
 

@@ -4,11 +4,6 @@ import type { EpisodeExecutionInput, ExecutionStarter } from '../ports/execution
 /**
  * {@link ExecutionStarter} on a Step Functions state machine: the execution is
  * named by the job id, and "already exists" means another delivery started it.
- *
- * @example
- * ```ts
- * const starter = new StepFunctionsStarter({ client: new SFNClient({}), stateMachineArn });
- * ```
  */
 export class StepFunctionsStarter implements ExecutionStarter {
   constructor(private readonly options: { client: SFNClient; stateMachineArn: string }) {}

@@ -2,14 +2,7 @@ import type { FeedRecord } from '../feeds/feed-record';
 import { feedUrls } from '../feeds/feed-urls';
 import type { FeedLink } from './api-responses';
 
-/**
- * A feed as its owner sees it: the record and its public URL on the origin the request came to.
- *
- * @example
- * ```ts
- * toFeedLink(feed, 'https://api.lumcast.example').feedUrl; // 'https://api.lumcast.example/feeds/f-…'
- * ```
- */
+/** A feed as its owner sees it: the record and its public URL on the origin the request came to. */
 export function toFeedLink(feed: FeedRecord, origin: string): FeedLink {
   return {
     feedId: feed.feedId,

@@ -5,12 +5,6 @@ import { requestSeriesId } from './request-text';
  * Parses a `POST /api/feeds` body (raw text): `{}` for a feed of all the caller's episodes, or
  * `{ "seriesId": "…" }` for one series (the series module's rule for ids). Unknown fields are
  * refused rather than ignored; an empty body means `{}`. Throws `PodcastRequestError` (a 400).
- *
- * @example
- * ```ts
- * parseFeedRequest('{"seriesId":"rivers"}'); // { seriesId: 'rivers' }
- * parseFeedRequest(undefined); // {}
- * ```
  */
 export function parseFeedRequest(rawBody: string | undefined): { seriesId?: string } {
   let body: unknown = {};

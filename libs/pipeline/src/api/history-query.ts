@@ -15,12 +15,6 @@ export type HistoryQueryResult =
 /**
  * Validates `?weeks=N` of `GET /api/usage/history`: a whole number from 1 to 26
  * (default 8); any other parameter is refused rather than ignored.
- *
- * @example
- * ```ts
- * parseHistoryQuery({ weeks: '12' }); // { success: true, weeks: 12 }
- * parseHistoryQuery({ weeks: '27' }).success; // false
- * ```
  */
 export function parseHistoryQuery(
   parameters: Record<string, string | undefined> | undefined,

@@ -8,12 +8,6 @@ export type IdentityResolver = (event: APIGatewayProxyEventV2) => string | undef
  * digits, `_`, `.`, `@` and `-`, but not `.` or `..`. The id is a path segment of object keys
  * (`sources/<userId>/…`), so it can hold no `/`, `\` or control character and never be a dot
  * segment.
- *
- * @example
- * ```ts
- * USER_ID_PATTERN.test('alice@example.org'); // true
- * USER_ID_PATTERN.test('..'); // false
- * ```
  */
 export const USER_ID_PATTERN = /^(?!\.\.?$)[A-Za-z0-9_.@-]{1,128}$/;
 

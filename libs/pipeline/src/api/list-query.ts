@@ -16,12 +16,6 @@ export type ListQueryResult =
  * Validates `?cursor=…&limit=…` of `GET /api/podcasts`: `limit` is an integer from 1 to 100
  * (default 100), `cursor` is what the previous page returned as `nextCursor`; any other
  * parameter is refused rather than ignored.
- *
- * @example
- * ```ts
- * parseListQuery({ limit: '20' }); // { success: true, data: { limit: 20 } }
- * parseListQuery({ limit: '0' }).success; // false
- * ```
  */
 export function parseListQuery(
   parameters: Record<string, string | undefined> | undefined,

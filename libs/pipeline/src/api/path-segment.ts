@@ -7,13 +7,6 @@ const NOT_IN_A_SEGMENT = /[/\\\u0000-\u001f\u007f-\u009f]/;
  * `..`, and without `/`, `\`, NUL or any other control character. Object keys are built from ids
  * (`sources/<userId>/<sourceId>`, `episodes/<userId>/<jobId>/…`), so an id that fails this would
  * name another folder, or none.
- *
- * @example
- * ```ts
- * isPlainPathSegment('j-0mipvs3k00-5f1c9a0b7e2d4c66'); // true
- * isPlainPathSegment('..'); // false
- * isPlainPathSegment('a\\b'); // false
- * ```
  */
 export function isPlainPathSegment(value: string): boolean {
   return value !== '' && value !== '.' && value !== '..' && !NOT_IN_A_SEGMENT.test(value);
@@ -24,12 +17,6 @@ export function isPlainPathSegment(value: string): boolean {
  * both as it came and percent-decoded: API Gateway's HTTP API hands `rawPath` over decoded and
  * the local server encoded, so `%2e%2e`, `a%2Fb` and `%00` are judged as what they decode to.
  * A segment that does not decode (a stray `%`) is not plain.
- *
- * @example
- * ```ts
- * isPlainPathCapture('f-3q2-7wX0aBcDeFgHiJkLmN'); // true
- * isPlainPathCapture('%2e%2e'); // false
- * ```
  */
 export function isPlainPathCapture(raw: string): boolean {
   if (!isPlainPathSegment(raw)) return false;

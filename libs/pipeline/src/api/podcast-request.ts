@@ -53,11 +53,6 @@ const ALLOWED_FIELDS = new Set([
  * `EPISODE_LANGUAGES` (`GET /api/options`), the quality must have voices in it, and the hosts
  * (`[{ name }]`, one for a lecture, two or three otherwise; or the format's default count) may
  * not outnumber those voices: each refusal names the field and lists what is supported.
- *
- * @example
- * ```ts
- * parsePodcastRequest('{"topic":"Tides","minutes":5,"quality":"neural"}');
- * ```
  */
 export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest {
   let body: unknown;

@@ -4,11 +4,6 @@ import type { EpisodeLinks } from '../ports/episode-links';
 /**
  * A job as its owner sees it: the listed fields, progress, the costs (quoted,
  * measured, charged) and, once ready, fresh links to its audio and captions.
- *
- * @example
- * ```ts
- * const body = await toPublicJob(job, links);
- * ```
  */
 export async function toPublicJob(job: JobRecord, links: EpisodeLinks): Promise<PublicJob> {
   const urls = job.status === 'ready' ? await links.forJob(job) : {};

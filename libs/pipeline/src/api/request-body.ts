@@ -3,11 +3,6 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 /**
  * A request's body as text: API Gateway base64-encodes some bodies (`isBase64Encoded`), and
  * this decodes them; an absent body stays undefined.
- *
- * @example
- * ```ts
- * const request = parseFeedRequest(requestBodyText(event));
- * ```
  */
 export function requestBodyText(event: APIGatewayProxyEventV2): string | undefined {
   return event.isBase64Encoded && event.body

@@ -5,11 +5,6 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
  * URLs): the host API Gateway names in `requestContext.domainName`, and the scheme of its
  * `x-forwarded-proto` header (https when absent; API Gateway always sets it, the local stack
  * sets http).
- *
- * @example
- * ```ts
- * requestOrigin(event); // 'https://abc123.execute-api.eu-west-1.amazonaws.com'
- * ```
  */
 export function requestOrigin(event: APIGatewayProxyEventV2): string {
   const forwarded = event.headers?.['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();

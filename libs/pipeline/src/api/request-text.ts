@@ -7,12 +7,6 @@ import { PodcastRequestError } from '../errors';
  * Reads one text field of a request body under the text rule (`textFault`): a string comes back
  * in NFC, or is refused with a 400 `invalid_field` whose message names `field`; anything else
  * comes back as it is, for the field's schema to refuse. Blank text is the schema's to judge.
- *
- * @example
- * ```ts
- * requestText('Rivie\u0300re', 'topic', 'line'); // 'Rivière'
- * requestText('a\u202eb', 'topic', 'line'); // throws PodcastRequestError (field 'topic')
- * ```
  */
 export function requestText(value: unknown, field: string, kind: TextKind): unknown {
   if (typeof value !== 'string') return value;
@@ -27,11 +21,6 @@ export function requestText(value: unknown, field: string, kind: TextKind): unkn
 /**
  * Reads the `hosts` of a request body: each `{ name }` through {@link requestText} as an id
  * (field `hosts.<i>.name`); anything that is not such a list comes back as it is.
- *
- * @example
- * ```ts
- * requestHosts([{ name: 'Ame\u0301lie' }]); // [{ name: 'Amélie' }]
- * ```
  */
 export function requestHosts(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
@@ -46,12 +35,6 @@ export function requestHosts(value: unknown): unknown {
  * Reads an optional series id of a request body (`normalizeSeriesId`, the series rule): absent,
  * `null` or empty is no series; a refused one is a 400 `invalid_field` on `seriesId` that says
  * why.
- *
- * @example
- * ```ts
- * requestSeriesId(' rivers '); // 'rivers'
- * requestSeriesId('rivers\u200b'); // throws PodcastRequestError (field 'seriesId')
- * ```
  */
 export function requestSeriesId(value: unknown): string | undefined {
   const series = normalizeSeriesId(value);

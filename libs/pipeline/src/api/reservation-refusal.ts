@@ -12,11 +12,6 @@ type Refusal = Extract<
  * code says which check refused it (`quota_exhausted`, `too_many_in_flight`,
  * `rate_limited`), the message says it in words, and `retryAt` says when
  * trying again can succeed.
- *
- * @example
- * ```ts
- * if (hold.outcome !== 'reserved' && hold.outcome !== 'already_reserved') return reservationRefusal(hold, 4, 3);
- * ```
  */
 export function reservationRefusal(
   refusal: Refusal,

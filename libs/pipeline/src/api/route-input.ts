@@ -5,11 +5,6 @@ import type { RouteEntry } from './router';
 /**
  * Why a request's path ids or query do not fit its route: the field at fault (a path id's name,
  * or the unknown query parameter) and a message for people.
- *
- * @example
- * ```ts
- * const problem: RouteInputProblem = { field: 'userId', message: 'Unknown query parameter "userId".' };
- * ```
  */
 export interface RouteInputProblem {
   field: string;
@@ -22,12 +17,6 @@ export interface RouteInputProblem {
  * ({@link isPlainPathCapture}: not `.` or `..`, no `/`, `\` or control character, decoded or
  * not), and every query parameter must be one the entry declares in `query` (none by default):
  * an unknown one is refused rather than ignored. Answers the first problem, or `undefined`.
- *
- * @example
- * ```ts
- * const problem = routeInputProblem(entry, event, match);
- * if (problem) return apiError(400, 'invalid_field', problem.message, { field: problem.field });
- * ```
  */
 export function routeInputProblem(
   entry: RouteEntry,

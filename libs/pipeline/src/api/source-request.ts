@@ -6,11 +6,6 @@ import { PodcastRequestError } from './podcast-request';
  * `SOURCE_FILE_TYPES` (PDF, HTML, Markdown, plain text). The type is what the upload form will
  * require of the file, and what its text is read as. Unknown fields are refused. Throws
  * `PodcastRequestError` (a 400) naming the field.
- *
- * @example
- * ```ts
- * parseSourceRequest('{"contentType":"text/markdown"}'); // { contentType: 'text/markdown' }
- * ```
  */
 export function parseSourceRequest(rawBody: string | undefined): { contentType: SourceFileType } {
   let body: unknown;

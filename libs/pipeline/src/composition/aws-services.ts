@@ -113,11 +113,6 @@ export function executionStarterFrom(env: Environment, sfn: SFNClient): StepFunc
  * engine `LUMCAST_SPEECH` selects (speaking rates differ). The Bedrock client
  * is only created when Bedrock is used, and its calls are paced on the pacing table
  * when `dynamodb` is given.
- *
- * @example
- * ```ts
- * const writer = scriptWriterFrom(env, () => new BedrockRuntimeClient({ maxAttempts: 1 }), () => dynamodb);
- * ```
  */
 export function scriptWriterFrom(
   env: Environment,

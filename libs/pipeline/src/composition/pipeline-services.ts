@@ -16,11 +16,6 @@ import type { SpeechTurns } from '../pacing/pacing-from-environment';
 /**
  * The services the handlers are built from, each created on first use: AWS
  * implementations in Lambda (`awsContainer`), local ones in the local stack.
- *
- * @example
- * ```ts
- * const services: PipelineServices = { ...awsContainer(env, { dynamodb }), store: () => fileStore };
- * ```
  */
 export interface PipelineServices {
   jobs(): JobsTable;

@@ -10,11 +10,5 @@ config(en());
  * ≈ 30 KB in a bundle instead of full zod's ≈ 445 KB) with the English messages of full zod.
  * Schemas of other libs written in full zod compose inside these unchanged. Import it as a
  * namespace (`import * as z`): a re-exported namespace object would defeat tree-shaking.
- *
- * @example
- * ```ts
- * import * as z from '../config/zod-mini';
- * const id = z.string().check(z.minLength(1), z.maxLength(80));
- * ```
  */
 export * from 'zod/mini';

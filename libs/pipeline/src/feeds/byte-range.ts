@@ -6,12 +6,6 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
  * gives 416 with a `content-range` naming the length; no range, another unit, or several ranges
  * give the whole file (200), which RFC 9110 allows. The body is base64 (`isBase64Encoded`), as
  * API Gateway needs for binary, and `accept-ranges: bytes` is always sent.
- *
- * @example
- * ```ts
- * rangedFile(Buffer.from('hello'), 'bytes=1-3', { 'content-type': 'text/plain' });
- * // { statusCode: 206, headers: { 'content-range': 'bytes 1-3/5', … }, body: 'ZWxs', isBase64Encoded: true }
- * ```
  */
 export function rangedFile(
   bytes: Buffer,

@@ -1,13 +1,6 @@
 import { deflateSync } from 'node:zlib';
 
-/**
- * The cover's side in pixels: Apple Podcasts asks for a square of 1400–3000 px.
- *
- * @example
- * ```ts
- * COVER_ART_SIZE; // 1400
- * ```
- */
+/** The cover's side in pixels: Apple Podcasts asks for a square of 1400–3000 px. */
 export const COVER_ART_SIZE = 1400;
 
 const BACKGROUND = [0x1f, 0x2a, 0x44];
@@ -20,12 +13,6 @@ let cached: Buffer | undefined;
 /**
  * Lumcast's cover art, the feed's `itunes:image`: a 1400 × 1400 PNG (an indexed-colour
  * waveform on a dark ground), drawn once per container and kept.
- *
- * @example
- * ```ts
- * const png = coverArtPng();
- * png.subarray(1, 4).toString(); // 'PNG'
- * ```
  */
 export function coverArtPng(): Buffer {
   cached ??= drawCover();

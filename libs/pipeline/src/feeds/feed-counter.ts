@@ -18,11 +18,6 @@ import { FEEDS_TABLE_KEY, userFeedsQuery } from './feeds-table-key';
  * (`FEED_ID_PATTERN`), so it never collides with a feed, and the public routes, which read only
  * ids of that pattern, never read it. The item has no `userId` attribute, so the `user-feeds`
  * index leaves it out.
- *
- * @example
- * ```ts
- * feedCounterId('alice'); // 'user#alice'
- * ```
  */
 export function feedCounterId(userId: string): string {
   return `user#${userId}`;
@@ -56,12 +51,6 @@ const MAX_ATTEMPTS = 12;
  * count under `attribute_not_exists(feedCount)`, so the first of several racing initialisations
  * wins and the others change nothing. No feed is created or revoked without the counter, so at
  * that moment the index holds only feeds written before the change (long since indexed).
- *
- * @example
- * ```ts
- * const counter = new FeedCounter(client, 'lumcast-feeds');
- * const outcome = await counter.transact('create a feed', [counterAdd, feedPut]);
- * ```
  */
 export class FeedCounter {
   constructor(
@@ -73,11 +62,6 @@ export class FeedCounter {
    * The `Update` item of a transaction that adds `delta` to the user's count, under
    * `condition` (an expression on `#count`, with `:delta` and any of `values`); on a failed
    * condition the cancellation carries the counter as it was.
-   *
-   * @example
-   * ```ts
-   * counter.change('alice', 1, '#count < :limit', { ':limit': 20 });
-   * ```
    */
   change(
     userId: string,
@@ -102,11 +86,6 @@ export class FeedCounter {
    * Runs `round` until it answers: a round that returns `'conflict'` (its transaction met
    * another one on the same items) is tried again after a full-jitter back-off, one that
    * returns `'again'` at once. After {@link MAX_ATTEMPTS} rounds, a {@link FeedStoreError}.
-   *
-   * @example
-   * ```ts
-   * return counter.retry('revoke a feed', async () => ((await counter.transact(items)).applied ? true : 'conflict'));
-   * ```
    */
   async retry<T>(what: string, round: () => Promise<T | 'conflict' | 'again'>): Promise<T> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
@@ -125,11 +104,6 @@ export class FeedCounter {
    * Sends one `TransactWriteItems` (a fresh `ClientRequestToken`, so the SDK's own retries of
    * it are idempotent) and turns a cancellation into its reasons. Any other failure is a
    * {@link FeedStoreError} with the SDK error as its cause.
-   *
-   * @example
-   * ```ts
-   * const outcome = await counter.transact('create a feed', items);
-   * ```
    */
   async transact(what: string, items: TransactWriteItem[]): Promise<FeedTransactionOutcome> {
     try {
@@ -159,11 +133,6 @@ export class FeedCounter {
    * Writes the count of a user who has no counter yet: their feeds on the `user-feeds` index
    * (every page), under `attribute_not_exists(feedCount)`. A counter that exists is left as it
    * is (another call made it first).
-   *
-   * @example
-   * ```ts
-   * await counter.initialise('alice');
-   * ```
    */
   async initialise(userId: string): Promise<void> {
     const count = await this.countOnIndex(userId);

@@ -6,22 +6,10 @@ import { renderPodcastFeed, type FeedChannel, type FeedEpisode } from './podcast
 /**
  * The language a feed declares when its newest episode names none (an empty feed, or an
  * episode made before languages): en-US, Lumcast's default.
- *
- * @example
- * ```ts
- * FEED_LANGUAGE; // 'en-US'
- * ```
  */
 export const FEED_LANGUAGE = 'en-US';
 
-/**
- * A feed's title: its series id, or "all episodes" for a feed of every episode.
- *
- * @example
- * ```ts
- * feedTitle({ seriesId: 'rivers' }); // 'rivers — Lumcast'
- * ```
- */
+/** A feed's title: its series id, or "all episodes" for a feed of every episode. */
 export function feedTitle(feed: Pick<FeedRecord, 'seriesId'>): string {
   return feed.seriesId === undefined ? 'Lumcast — all episodes' : `${feed.seriesId} — Lumcast`;
 }
@@ -31,11 +19,6 @@ export function feedTitle(feed: Pick<FeedRecord, 'seriesId'>): string {
  * episode's, as RSS has one language per channel —, cover, its own URL) and one item per
  * ready episode (newest first), each linking the public audio, captions and chapters files
  * under the feed's URL. `origin` is the scheme and host the feed is served from.
- *
- * @example
- * ```ts
- * const xml = renderFeedDocument({ feed, episodes, origin: 'https://api.lumcast.example' });
- * ```
  */
 export function renderFeedDocument(input: {
   feed: FeedRecord;

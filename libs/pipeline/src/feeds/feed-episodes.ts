@@ -3,24 +3,10 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
 import type { FeedRecord } from './feed-record';
 
-/**
- * The most episodes a feed lists (the newest ones); podcast apps page no further.
- *
- * @example
- * ```ts
- * (await readFeedEpisodes(feed, sources)).length <= FEED_MAX_EPISODES; // true
- * ```
- */
+/** The most episodes a feed lists (the newest ones); podcast apps page no further. */
 export const FEED_MAX_EPISODES = 100;
 
-/**
- * Where a feed's episodes come from: the user's jobs, or one series' episodes.
- *
- * @example
- * ```ts
- * const sources: FeedEpisodeSources = { jobs, seriesEpisodes };
- * ```
- */
+/** Where a feed's episodes come from: the user's jobs, or one series' episodes. */
 export interface FeedEpisodeSources {
   jobs: JobsTable;
   seriesEpisodes: SeriesEpisodes;
@@ -29,11 +15,6 @@ export interface FeedEpisodeSources {
 /**
  * Whether a job can stand in a feed: ready, with its audio's byte length, duration and
  * captions (an episode assembled before its byte length was kept has none and is left out).
- *
- * @example
- * ```ts
- * isFeedEpisode({ ...job, status: 'failed' }); // false
- * ```
  */
 export function isFeedEpisode(job: JobRecord): boolean {
   return (
@@ -45,14 +26,7 @@ export function isFeedEpisode(job: JobRecord): boolean {
   );
 }
 
-/**
- * Whether a job belongs to a feed: the feed's owner's, and of its series when it has one.
- *
- * @example
- * ```ts
- * belongsToFeed({ feedId, userId: 'alice', seriesId: 'rivers', createdAt }, job);
- * ```
- */
+/** Whether a job belongs to a feed: the feed's owner's, and of its series when it has one. */
 export function belongsToFeed(feed: FeedRecord, job: JobRecord): boolean {
   return (
     job.userId === feed.userId && (feed.seriesId === undefined || job.seriesId === feed.seriesId)
@@ -62,11 +36,6 @@ export function belongsToFeed(feed: FeedRecord, job: JobRecord): boolean {
 /**
  * The newest {@link FEED_MAX_EPISODES} of a feed's episodes that {@link isFeedEpisode}: one
  * Query of the user's jobs, or of the jobs table's series index for a series feed.
- *
- * @example
- * ```ts
- * const episodes = await readFeedEpisodes(feed, { jobs, seriesEpisodes });
- * ```
  */
 export async function readFeedEpisodes(
   feed: FeedRecord,

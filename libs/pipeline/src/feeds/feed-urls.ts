@@ -3,12 +3,6 @@ import { FeedInputError } from '../errors';
 /**
  * Checks that `url` is an absolute http(s) URL, as a podcast app needs every link of a feed
  * to be, and returns it normalized (`new URL(url).href`).
- *
- * @example
- * ```ts
- * absoluteFeedUrl('https://lumcast.example/feeds/f-1', 'channel.feedUrl'); // same URL
- * absoluteFeedUrl('/feeds/f-1', 'channel.feedUrl'); // throws FeedInputError
- * ```
  */
 export function absoluteFeedUrl(url: string, field: string): string {
   let parsed: URL;
@@ -23,14 +17,7 @@ export function absoluteFeedUrl(url: string, field: string): string {
   return parsed.href;
 }
 
-/**
- * The files of one feed episode, as the public paths name them.
- *
- * @example
- * ```ts
- * FEED_EPISODE_FILES.includes('audio.mp3'); // true
- * ```
- */
+/** The files of one feed episode, as the public paths name them. */
 export const FEED_EPISODE_FILES = ['audio.mp3', 'captions.vtt', 'chapters.json'] as const;
 
 /** One of {@link FEED_EPISODE_FILES}. */
@@ -40,13 +27,6 @@ export type FeedEpisodeFile = (typeof FEED_EPISODE_FILES)[number];
  * The public URLs of one feed, under `<origin>/feeds/<feedId>`: the feed itself, its cover, and
  * each episode's audio, captions and chapters. They work with no identity for as long as the
  * feed lives; the feed id is their only secret.
- *
- * @example
- * ```ts
- * const urls = feedUrls('https://api.lumcast.example', 'f-3q2-7wX0aBcDeFgHiJkLmN');
- * urls.feed; // 'https://api.lumcast.example/feeds/f-3q2-7wX0aBcDeFgHiJkLmN'
- * urls.episodeFile('j-…', 'audio.mp3'); // '…/feeds/f-…/episodes/j-…/audio.mp3'
- * ```
  */
 export function feedUrls(origin: string, feedId: string) {
   const feed = `${absoluteFeedUrl(origin, 'origin').replace(/\/$/, '')}/feeds/${feedId}`;

@@ -8,11 +8,6 @@ import { marshall } from '@aws-sdk/util-dynamodb';
  * CDK app and the local stack create both from this. The table also holds one counter item per
  * user (`feedId` `user#<userId>`, see `feed-counter.ts`), which has no `userId` and so is not in
  * the index.
- *
- * @example
- * ```ts
- * new Table(this, 'Feeds', { partitionKey: { name: FEEDS_TABLE_KEY.partitionKey, type: AttributeType.STRING } });
- * ```
  */
 export const FEEDS_TABLE_KEY = Object.freeze({
   partitionKey: 'feedId',
@@ -22,11 +17,6 @@ export const FEEDS_TABLE_KEY = Object.freeze({
 /**
  * One page of a user's feeds on the `user-feeds` index, from `start` (a previous page's
  * `LastEvaluatedKey`), newest first.
- *
- * @example
- * ```ts
- * await client.send(new QueryCommand({ ...userFeedsQuery('lumcast-feeds', 'alice'), Select: 'COUNT' }));
- * ```
  */
 export function userFeedsQuery(
   tableName: string,

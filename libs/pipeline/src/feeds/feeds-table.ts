@@ -14,24 +14,10 @@ import { FEEDS_TABLE_KEY, userFeedsQuery } from './feeds-table-key';
 
 export { FEEDS_TABLE_KEY };
 
-/**
- * The most feeds one user keeps; one more is a {@link FeedLimitError} (revoke one first).
- *
- * @example
- * ```ts
- * (await feeds.listForUser('alice')).length <= MAX_FEEDS_PER_USER; // true
- * ```
- */
+/** The most feeds one user keeps; one more is a {@link FeedLimitError} (revoke one first). */
 export const MAX_FEEDS_PER_USER = 20;
 
-/**
- * Options of {@link FeedsTable}.
- *
- * @example
- * ```ts
- * const options: FeedsTableOptions = { client, tableName: 'lumcast-feeds', now: () => new Date() };
- * ```
- */
+/** Options of {@link FeedsTable}. */
 export interface FeedsTableOptions {
   client: DynamoDBClient;
   tableName: string;
@@ -53,14 +39,6 @@ export interface FeedsTableOptions {
  * `user-feeds` index, which is eventually consistent: a feed made a moment ago may be missing.
  * A malformed id is answered without any read. DynamoDB failures become {@link FeedStoreError}
  * with the cause.
- *
- * @example
- * ```ts
- * const feeds = new FeedsTable({ client, tableName: 'lumcast-feeds' });
- * const feed = await feeds.create({ userId: 'alice', seriesId: 'rivers' });
- * await feeds.get(feed.feedId); // the same record
- * await feeds.revoke('alice', feed.feedId); // true
- * ```
  */
 export class FeedsTable {
   private readonly client: DynamoDBClient;
@@ -77,14 +55,7 @@ export class FeedsTable {
     this.counter = new FeedCounter(options.client, options.tableName);
   }
 
-  /**
-   * Stores a new feed of the user's series (or of all their episodes) and returns it.
-   *
-   * @example
-   * ```ts
-   * const { feedId } = await feeds.create({ userId: 'alice' });
-   * ```
-   */
+  /** Stores a new feed of the user's series (or of all their episodes) and returns it. */
   async create(request: { userId: string; seriesId?: string }): Promise<FeedRecord> {
     const feed: FeedRecord = {
       feedId: this.newId(),
@@ -118,14 +89,7 @@ export class FeedsTable {
     });
   }
 
-  /**
-   * The feed with this id, or undefined (also for an id of the wrong shape, without a read).
-   *
-   * @example
-   * ```ts
-   * const feed = await feeds.get('f-3q2-7wX0aBcDeFgHiJkLmN');
-   * ```
-   */
+  /** The feed with this id, or undefined (also for an id of the wrong shape, without a read). */
   async get(feedId: string): Promise<FeedRecord | undefined> {
     if (!FEED_ID_PATTERN.test(feedId)) return undefined;
     const { Item } = await this.send('read a feed', () =>
@@ -140,14 +104,7 @@ export class FeedsTable {
     return Item ? toFeedRecord(unmarshall(Item)) : undefined;
   }
 
-  /**
-   * Every feed of the user, newest first (every page of the index).
-   *
-   * @example
-   * ```ts
-   * const mine = await feeds.listForUser('alice');
-   * ```
-   */
+  /** Every feed of the user, newest first (every page of the index). */
   async listForUser(userId: string): Promise<FeedRecord[]> {
     const feeds: FeedRecord[] = [];
     let start: Record<string, AttributeValue> | undefined;
@@ -161,14 +118,7 @@ export class FeedsTable {
     return feeds;
   }
 
-  /**
-   * Deletes the user's feed; `false` when they have no feed of that id.
-   *
-   * @example
-   * ```ts
-   * if (!(await feeds.revoke('alice', feedId))) console.log('no such feed');
-   * ```
-   */
+  /** Deletes the user's feed; `false` when they have no feed of that id. */
   async revoke(userId: string, feedId: string): Promise<boolean> {
     if (!FEED_ID_PATTERN.test(feedId)) return false;
     const items = [

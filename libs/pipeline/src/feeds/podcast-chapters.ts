@@ -4,22 +4,12 @@ import type { EpisodeChapter } from '../jobs/job';
 /**
  * The media type of a chapters document, as the Podcasting 2.0 `podcast:chapters` tag and the
  * HTTP response that serves the document name it.
- *
- * @example
- * ```ts
- * response.headers['content-type'] = PODCAST_CHAPTERS_MEDIA_TYPE;
- * ```
  */
 export const PODCAST_CHAPTERS_MEDIA_TYPE = 'application/json+chapters';
 
 /**
  * A JSON Chapters document (Podcasting 2.0, format version 1.2): `version` and `chapters` are
  * the required properties, each chapter's `startTime` (seconds) its only required one.
- *
- * @example
- * ```ts
- * const document: PodcastChapters = { version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }] };
- * ```
  */
 export interface PodcastChapters {
   version: '1.2.0';
@@ -32,14 +22,6 @@ export interface PodcastChapters {
  * The chapters document of an episode, from the chapters Assemble measured. Times are kept to
  * the millisecond; chapters must start in ascending order (the format assumes it), else
  * {@link FeedInputError}.
- *
- * @example
- * ```ts
- * podcastChapters({
- *   title: 'Rivers',
- *   chapters: [{ title: 'Sources', startSeconds: 0, endSeconds: 61.2 }],
- * }); // { version: '1.2.0', title: 'Rivers', chapters: [{ startTime: 0, endTime: 61.2, title: 'Sources' }] }
- * ```
  */
 export function podcastChapters(episode: {
   title?: string;

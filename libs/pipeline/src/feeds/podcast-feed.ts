@@ -3,28 +3,10 @@ import { absoluteFeedUrl } from './feed-urls';
 import { PODCAST_CHAPTERS_MEDIA_TYPE } from './podcast-chapters';
 import { xmlText } from './xml-text';
 
-/**
- * The media type a feed is served with.
- *
- * @example
- * ```ts
- * response.headers['content-type'] = PODCAST_FEED_MEDIA_TYPE;
- * ```
- */
+/** The media type a feed is served with. */
 export const PODCAST_FEED_MEDIA_TYPE = 'application/rss+xml; charset=utf-8';
 
-/**
- * What a feed says about itself: the podcast a subscriber sees in their app.
- *
- * @example
- * ```ts
- * const channel: FeedChannel = {
- *   title: 'Rivers — Lumcast', description: 'A series about rivers.', language: 'en-US',
- *   siteUrl: 'https://lumcast.example/', feedUrl: 'https://lumcast.example/feeds/f-1',
- *   imageUrl: 'https://lumcast.example/cover.png',
- * };
- * ```
- */
+/** What a feed says about itself: the podcast a subscriber sees in their app. */
 export interface FeedChannel {
   title: string;
   description: string;
@@ -38,20 +20,7 @@ export interface FeedChannel {
   imageUrl: string;
 }
 
-/**
- * One ready episode of a feed.
- *
- * @example
- * ```ts
- * const episode: FeedEpisode = {
- *   guid: 'lumcast:job-1', title: 'Rivers', description: 'How rivers shape land.',
- *   publishedAt: new Date('2026-12-01T10:00:00Z'), durationSeconds: 312.4,
- *   audio: { url: 'https://lumcast.example/feeds/f-1/job-1.mp3', bytes: 2_499_200 },
- *   transcriptUrl: 'https://lumcast.example/feeds/f-1/job-1.vtt',
- *   chaptersUrl: 'https://lumcast.example/feeds/f-1/job-1.chapters.json',
- * };
- * ```
- */
+/** One ready episode of a feed. */
 export interface FeedEpisode {
   /** Stable for the life of the episode: podcast apps key downloads and "played" on it. */
   guid: string;
@@ -81,12 +50,6 @@ const NAMESPACES = [
  * `podcast:chapters`. Every text is escaped ({@link xmlText}); episodes are listed newest
  * first. Throws {@link FeedInputError} for a URL that is not absolute http(s), a byte length
  * that is not a whole positive number, or a duration that is not positive.
- *
- * @example
- * ```ts
- * const xml = renderPodcastFeed({ channel, episodes: [episode] });
- * // '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" …'
- * ```
  */
 export function renderPodcastFeed(feed: {
   channel: FeedChannel;

@@ -16,11 +16,6 @@ const ESCAPES: Readonly<Record<string, string>> = {
  * Text made safe for an XML element or a quoted attribute: the five markup characters
  * escaped, and the characters XML 1.0 cannot hold removed. User text (a topic, a title)
  * therefore can never close an element or open a new one.
- *
- * @example
- * ```ts
- * xmlText('Rivers & <lakes>'); // 'Rivers &amp; &lt;lakes&gt;'
- * ```
  */
 export function xmlText(text: string): string {
   return text.replace(NOT_XML_CHARACTERS, '').replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);

@@ -3,11 +3,6 @@ import { randomBytes } from 'node:crypto';
 /**
  * A new job id that sorts by creation time (so the newest jobs come first in a
  * descending query) and is a valid Step Functions execution name.
- *
- * @example
- * ```ts
- * newJobId(() => new Date('2026-12-02T09:00:00Z')); // "j-0mipvs3k00-5f1c9a0b7e2d4c66"
- * ```
  */
 export function newJobId(
   now: () => Date = () => new Date(),

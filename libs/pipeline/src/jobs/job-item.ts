@@ -1,29 +1,12 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { userSeriesKey } from '../series/series-key';
+import { USER_SERIES_ATTRIBUTE, userSeriesKey } from '../keys/user-series-key';
 import type { JobRecord } from './job';
-
-/**
- * The attribute a job of a series carries for the jobs table's `series-episodes` index:
- * `<userId>#<seriesId>` (see `userSeriesKey`). A job without a series has none, so it is not
- * in the index.
- *
- * @example
- * ```ts
- * toJobItem(job)[USER_SERIES_ATTRIBUTE]?.S; // 'alice#rivers'
- * ```
- */
-export const USER_SERIES_ATTRIBUTE = 'userSeries';
 
 /**
  * The attributes a job list reads: every list field, never `sourceText`. The
  * `series-episodes` index projects the same fields, so a series listing reads what a user's
  * list reads.
- *
- * @example
- * ```ts
- * JOB_LIST_FIELDS.includes('sourceText'); // false
- * ```
  */
 export const JOB_LIST_FIELDS = Object.freeze([
   'userId',
@@ -54,27 +37,13 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'error',
 ] as const);
 
-/**
- * {@link JOB_LIST_FIELDS} as a `ProjectionExpression` with its attribute names.
- *
- * @example
- * ```ts
- * new QueryCommand({ ..., ProjectionExpression: LIST_PROJECTION.expression, ExpressionAttributeNames: LIST_PROJECTION.names });
- * ```
- */
+/** {@link JOB_LIST_FIELDS} as a `ProjectionExpression` with its attribute names. */
 export const LIST_PROJECTION = Object.freeze({
   expression: JOB_LIST_FIELDS.map((_, i) => `#p${i}`).join(', '),
   names: Object.fromEntries(JOB_LIST_FIELDS.map((field, i) => [`#p${i}`, field])),
 });
 
-/**
- * A job as the jobs table stores it: its fields, plus `userSeries` when it has a series.
- *
- * @example
- * ```ts
- * toJobItem({ ...job, seriesId: 'rivers' })['userSeries']; // { S: 'alice#rivers' }
- * ```
- */
+/** A job as the jobs table stores it: its fields, plus `userSeries` when it has a series. */
 export function toJobItem(job: JobRecord): Record<string, AttributeValue> {
   const item = marshall(job, { removeUndefinedValues: true, convertClassInstanceToMap: false });
   if (job.seriesId !== undefined) {
@@ -86,11 +55,6 @@ export function toJobItem(job: JobRecord): Record<string, AttributeValue> {
 /**
  * A stored job as a {@link JobRecord}: `chunksDone` counted from the chunk set, the index
  * attribute dropped.
- *
- * @example
- * ```ts
- * toJobRecord(Item).chunksDone; // 3
- * ```
  */
 export function toJobRecord(item: Record<string, AttributeValue>): JobRecord {
   const {
@@ -104,14 +68,7 @@ export function toJobRecord(item: Record<string, AttributeValue>): JobRecord {
   return { ...rest, chunksDone: chunksDoneSet ? chunksDoneSet.size : 0 };
 }
 
-/**
- * A stored job as a list shows it: {@link toJobRecord} without `sourceText`.
- *
- * @example
- * ```ts
- * 'sourceText' in toListedJob(Item); // false
- * ```
- */
+/** A stored job as a list shows it: {@link toJobRecord} without `sourceText`. */
 export function toListedJob(item: Record<string, AttributeValue>): JobRecord {
   const { sourceText: _omitted, ...job } = toJobRecord(item);
   return job;

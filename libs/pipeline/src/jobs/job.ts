@@ -1,14 +1,7 @@
 import type { VoiceQuality } from '@lumcast/quota';
 import type { PodcastFormat } from '@lumcast/script-generation';
 
-/**
- * Every status a job can be in, in pipeline order; the last four are final.
- *
- * @example
- * ```ts
- * JOB_STATUSES.includes('ready'); // true
- * ```
- */
+/** Every status a job can be in, in pipeline order; the last four are final. */
 export const JOB_STATUSES = [
   'queued',
   'writing_script',

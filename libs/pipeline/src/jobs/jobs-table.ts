@@ -14,14 +14,6 @@ import { queryUpTo } from './query-pages';
 /**
  * The key of the jobs table: partition `userId`, sort `jobId` (both strings).
  * The CDK app and the local stack create the table from this.
- *
- * @example
- * ```ts
- * new Table(this, 'Jobs', {
- *   partitionKey: { name: JOBS_TABLE_KEY.partitionKey, type: AttributeType.STRING },
- *   sortKey: { name: JOBS_TABLE_KEY.sortKey, type: AttributeType.STRING },
- * });
- * ```
  */
 export const JOBS_TABLE_KEY = Object.freeze({ partitionKey: 'userId', sortKey: 'jobId' } as const);
 
@@ -45,11 +37,6 @@ export type JobUpdate = Partial<
 /**
  * One page of {@link JobsTable.listPageForUser}: the jobs, and the cursor of the next
  * page (absent on the last one).
- *
- * @example
- * ```ts
- * const page: JobListPage = { jobs: [], nextCursor: undefined };
- * ```
  */
 export interface JobListPage {
   jobs: JobRecord[];

@@ -12,11 +12,6 @@ const REFUSAL = 'The cursor is not one this API returned.';
 /**
  * The position a list page ended at: the last listed job, and its `createdAt` for a list in
  * creation order (a series' episodes, on the `series-episodes` index).
- *
- * @example
- * ```ts
- * const position: ListPosition = { jobId: job.jobId, createdAt: job.createdAt };
- * ```
  */
 export interface ListPosition {
   jobId: string;
@@ -28,13 +23,6 @@ export interface ListPosition {
  * `createdAt`, its creation time), base64url JSON. It carries no user or series id — a list
  * is always of the caller's own jobs, keyed by the query — so a cursor cannot reach another
  * user's jobs.
- *
- * @example
- * ```ts
- * const cursor = encodeListCursor('j-0mipvs3k00-5f1c9a0b7e2d4c66');
- * decodeListCursor(cursor); // 'j-0mipvs3k00-5f1c9a0b7e2d4c66'
- * const episodes = encodeListCursor(job.jobId, job.createdAt);
- * ```
  */
 export function encodeListCursor(lastJobId: string, createdAt?: string): string {
   const position =
@@ -45,11 +33,6 @@ export function encodeListCursor(lastJobId: string, createdAt?: string): string 
 /**
  * The job id a cursor continues after; throws {@link InvalidListCursorError} for anything
  * {@link encodeListCursor} did not make.
- *
- * @example
- * ```ts
- * decodeListCursor(encodeListCursor(jobId)) === jobId; // true
- * ```
  */
 export function decodeListCursor(cursor: string): string {
   return decodePosition(cursor).jobId;
@@ -58,11 +41,6 @@ export function decodeListCursor(cursor: string): string {
 /**
  * The job id and `createdAt` a cursor of a list in creation order continues after; throws
  * {@link InvalidListCursorError} for anything else, including a cursor without `createdAt`.
- *
- * @example
- * ```ts
- * decodeCreatedCursor(encodeListCursor(job.jobId, job.createdAt)); // { jobId, createdAt }
- * ```
  */
 export function decodeCreatedCursor(cursor: string): Required<ListPosition> {
   const { jobId, createdAt } = decodePosition(cursor);

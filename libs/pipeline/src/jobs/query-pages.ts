@@ -7,11 +7,6 @@ import {
 
 /**
  * What {@link queryUpTo} gathered: the items, and the key to continue after (absent at the end).
- *
- * @example
- * ```ts
- * const gathered: GatheredItems = { items: [], lastKey: undefined };
- * ```
  */
 export interface GatheredItems {
   items: Record<string, AttributeValue>[];
@@ -22,11 +17,6 @@ export interface GatheredItems {
  * Runs a Query and follows `LastEvaluatedKey` until `limit` items are gathered or there are no
  * more: DynamoDB's 1 MB page limit counts whole items before any projection, so one call can
  * return fewer items than asked although more match.
- *
- * @example
- * ```ts
- * const { items, lastKey } = await queryUpTo(client, { TableName, KeyConditionExpression, ExpressionAttributeValues }, 20);
- * ```
  */
 export async function queryUpTo(
   client: DynamoDBClient,

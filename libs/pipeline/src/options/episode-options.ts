@@ -14,11 +14,6 @@ import {
 /**
  * One voice quality of a language: Polly's voices for hosts 0, 1, 2 (in that order) and so the
  * most hosts an episode of that language and quality can have.
- *
- * @example
- * ```ts
- * const option: QualityOption = { quality: 'standard', voices: ['Mia'], maxHosts: 1 };
- * ```
  */
 export interface QualityOption {
   readonly quality: VoiceQuality;
@@ -29,11 +24,6 @@ export interface QualityOption {
 /**
  * A language an episode can be made in: its code (`es-MX`), its name (`Spanish (es-MX)`) and
  * the qualities that have voices in it, in the order standard, neural, generative.
- *
- * @example
- * ```ts
- * const option: LanguageOption = { code: 'fr-BE', name: 'French (fr-BE)', qualities: [{ quality: 'neural', voices: ['Isabelle'], maxHosts: 1 }] };
- * ```
  */
 export interface LanguageOption {
   readonly code: string;
@@ -41,14 +31,7 @@ export interface LanguageOption {
   readonly qualities: readonly QualityOption[];
 }
 
-/**
- * The body of `GET /api/options`: what a request may ask for.
- *
- * @example
- * ```ts
- * const { languages, formats, minutes, defaultLanguage } = EPISODE_OPTIONS;
- * ```
- */
+/** The body of `GET /api/options`: what a request may ask for. */
 export interface EpisodeOptions {
   /** Sorted by code. */
   readonly languages: readonly LanguageOption[];
@@ -73,11 +56,6 @@ function qualityOptions(voices: Partial<Record<VoiceQuality, readonly string[]>>
  * The languages an episode can be made in: every language both speech engines speak
  * (`SPEECH_LANGUAGES`: Polly's published voice list ∩ espeak-ng) whose family the script
  * writers write (`scriptLanguageFamily`), each with the qualities Polly has voices for.
- *
- * @example
- * ```ts
- * EPISODE_LANGUAGES.map((language) => language.code); // ['de-DE', 'en-GB', 'en-US', 'es-ES', …]
- * ```
  */
 export const EPISODE_LANGUAGES: readonly LanguageOption[] = Object.freeze(
   SPEECH_LANGUAGES.filter((entry) => scriptLanguageFamily(entry.language) !== undefined)
@@ -95,11 +73,6 @@ export const EPISODE_LANGUAGES: readonly LanguageOption[] = Object.freeze(
  * Everything `GET /api/options` answers: the languages (with qualities and voices), the
  * formats with their host counts, the minute limits and the default language. Built once
  * from the libs' tables, so it cannot drift from what requests are checked against.
- *
- * @example
- * ```ts
- * EPISODE_OPTIONS.minutes; // { min: 1, max: 60 }
- * ```
  */
 export const EPISODE_OPTIONS: EpisodeOptions = Object.freeze({
   languages: EPISODE_LANGUAGES,
@@ -112,12 +85,6 @@ export const EPISODE_OPTIONS: EpisodeOptions = Object.freeze({
 
 /**
  * The {@link EPISODE_LANGUAGES} entry of a code (exact: `es-MX`), if episodes can be made in it.
- *
- * @example
- * ```ts
- * episodeLanguage('de-DE')?.name; // 'German (de-DE)'
- * episodeLanguage('ja-JP'); // undefined
- * ```
  */
 export function episodeLanguage(code: string): LanguageOption | undefined {
   return EPISODE_LANGUAGES.find((language) => language.code === code);

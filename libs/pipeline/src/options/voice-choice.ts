@@ -9,11 +9,6 @@ import { EPISODE_LANGUAGES, episodeLanguage, type QualityOption } from './episod
 /**
  * Why a request's language, quality and host count cannot be spoken, as the field at fault
  * and a message that lists what is supported; `undefined` when they can.
- *
- * @example
- * ```ts
- * const problem = voiceChoiceProblem(request); // { field: 'quality', message: '…' } | undefined
- * ```
  */
 export interface VoiceChoiceProblem {
   field: 'language' | 'quality' | 'hosts';
@@ -27,14 +22,7 @@ const qualityList = (qualities: readonly QualityOption[]): string =>
     )
     .join(', ');
 
-/**
- * The message refusing a language episodes cannot be made in, listing the codes they can.
- *
- * @example
- * ```ts
- * unsupportedLanguageMessage('ja-JP'); // 'language must be one of de-DE, en-GB, … (got "ja-JP").'
- * ```
- */
+/** The message refusing a language episodes cannot be made in, listing the codes they can. */
 export function unsupportedLanguageMessage(language: unknown): string {
   const codes = EPISODE_LANGUAGES.map((entry) => entry.code).join(', ');
   return `language must be one of ${codes} (got ${JSON.stringify(language) ?? 'nothing'}).`;
@@ -44,12 +32,6 @@ export function unsupportedLanguageMessage(language: unknown): string {
  * Checks that a parsed script request can be spoken: its language (default en-US) is one of
  * `EPISODE_LANGUAGES`, its quality has voices in that language, and those voices are enough
  * for its hosts (the named ones, or the format's default count). No I/O.
- *
- * @example
- * ```ts
- * voiceChoiceProblem({ topic: 'Mareas', minutes: 5, quality: 'standard', language: 'es-MX' });
- * // { field: 'quality', message: 'The standard quality of Spanish (es-MX) has a voice for 1 host, and a deep-dive has 2; …' }
- * ```
  */
 export function voiceChoiceProblem(request: ScriptRequest): VoiceChoiceProblem | undefined {
   const code = request.language ?? DEFAULT_SCRIPT_LANGUAGE;

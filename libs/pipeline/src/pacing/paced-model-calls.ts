@@ -5,11 +5,6 @@ import type { ProviderTurns } from './provider-turns';
  * The script writer's `beforeEachCall` for Bedrock: a short turn at the model's key before every
  * Converse call (retries included), slept when it is within a few seconds, else
  * {@link ProviderTurnDeferredError}, which the write-script handler turns into a Wait.
- *
- * @example
- * ```ts
- * new BedrockScriptWriter({ client, beforeEachCall: pacedModelCalls(modelTurns) });
- * ```
  */
 export function pacedModelCalls(turns: ProviderTurns): () => Promise<void> {
   return async () => {

@@ -6,14 +6,7 @@ import { ConfigurationError } from '../errors';
 import { bedrockPacingKey, pollyPacingKey } from './provider-keys';
 import { ProviderTurns, TURN_POLICY } from './provider-turns';
 
-/**
- * Polly's turns, one {@link ProviderTurns} per voice quality (per engine).
- *
- * @example
- * ```ts
- * const turn = await speechTurns.neural.reserved();
- * ```
- */
+/** Polly's turns, one {@link ProviderTurns} per voice quality (per engine). */
 export type SpeechTurns = Readonly<Record<VoiceQuality, ProviderTurns>>;
 
 /**
@@ -44,11 +37,6 @@ export function speechTurnsFrom(
 /**
  * Bedrock's turns for the configured model when `LUMCAST_SCRIPT_WRITER` is `bedrock`, at
  * `LUMCAST_BEDROCK_REQUESTS_PER_MINUTE`; undefined for the offline writer.
- *
- * @example
- * ```ts
- * const modelTurns = modelTurnsFrom(env, new DynamoDBClient({}), 'global.anthropic.claude-sonnet-4-5-20250929-v1:0');
- * ```
  */
 export function modelTurnsFrom(
   env: Environment,

@@ -44,14 +44,6 @@ export interface ProviderTurnsOptions {
 /**
  * Turns at one provider key for a Lambda function: sleeps a short wait itself, and hands a long one
  * to the state machine.
- *
- * @example
- * ```ts
- * const turns = new ProviderTurns({ pacer, key: 'polly:neural', quotaPerSecond: 8 });
- * const turn = await turns.reserved(input.turn?.startAt);
- * if (turn.kind === 'wait') return { waitUntil: turn.waitUntil, startAt: turn.startAt };
- * await polly.send(command);
- * ```
  */
 export class ProviderTurns {
   /** The clock turns are judged on. */

@@ -3,11 +3,6 @@ import type { JobRecord } from '../jobs/job';
 /**
  * Turns a ready job's audio and captions into URLs its owner can fetch:
  * short-lived presigned S3 URLs in AWS, owner-only API routes locally.
- *
- * @example
- * ```ts
- * const { audioUrl, captionsUrl } = await links.forJob(job);
- * ```
  */
 export interface EpisodeLinks {
   forJob(job: JobRecord): Promise<{ audioUrl?: string; captionsUrl?: string }>;

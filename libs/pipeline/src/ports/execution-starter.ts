@@ -7,11 +7,6 @@ export interface EpisodeExecutionInput {
 /**
  * Starts one state machine execution per job, named by the job id, so a
  * redelivered message cannot start a second run.
- *
- * @example
- * ```ts
- * const started = await starter.start({ userId: 'alice', jobId }); // 'started' | 'already_started'
- * ```
  */
 export interface ExecutionStarter {
   start(input: EpisodeExecutionInput): Promise<'started' | 'already_started'>;

@@ -9,14 +9,7 @@ export const jobMessageSchema = z.strictObject({
 /** A job message: which job of which user to run. */
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 
-/**
- * Sends job messages to the consumer: SQS in AWS, an in-process queue locally.
- *
- * @example
- * ```ts
- * await queue.send({ userId: 'alice', jobId });
- * ```
- */
+/** Sends job messages to the consumer: SQS in AWS, an in-process queue locally. */
 export interface JobQueue {
   send(message: JobMessage): Promise<void>;
 }

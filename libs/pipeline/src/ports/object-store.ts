@@ -7,12 +7,6 @@
  *
  * `get` of a key with no object throws `ObjectNotFoundError` (from `errors.ts`) with the
  * key, whatever the store; every other failure of the store is rethrown unchanged.
- *
- * @example
- * ```ts
- * await store.put('scripts/alice/j-1.json', JSON.stringify(script), 'application/json');
- * const bytes = await store.get('scripts/alice/j-1.json');
- * ```
  */
 export interface ObjectStore {
   put(key: string, body: Uint8Array | string, contentType: string): Promise<void>;

@@ -1,11 +1,6 @@
 /**
  * One upload form: where a browser POSTs the file (`multipart/form-data`), and the fields to
  * send before the `file` field, as they are.
- *
- * @example
- * ```ts
- * const form: UploadForm = { url: 'https://bucket.s3.eu-west-1.amazonaws.com/', fields: { key: 'sources/alice/src-….pdf' } };
- * ```
  */
 export interface UploadForm {
   url: string;
@@ -17,11 +12,6 @@ export interface UploadForm {
  * and `Content-Type` and bounds the size with `content-length-range`), a signed route of the
  * local server locally. Whatever the store, a file over `maxBytes` or of another type is refused
  * by the receiver, before it is kept.
- *
- * @example
- * ```ts
- * const form = await uploads.formFor({ key, contentType: 'application/pdf', maxBytes: SOURCE_FILE_MAX_BYTES, expiresInSeconds: 900 });
- * ```
  */
 export interface SourceUploads {
   formFor(upload: {

@@ -1,13 +1,6 @@
 import { boundText, type PreviousEpisode } from '@lumcast/script-generation';
 
-/**
- * The characters an episode adds to a recalled series context (title, summary, key points).
- *
- * @example
- * ```ts
- * episodeChars({ title: 'Tides', summary: 'Why seas rise.', keyPoints: [] }); // 19
- * ```
- */
+/** The characters an episode adds to a recalled series context (title, summary, key points). */
 export function episodeChars(episode: PreviousEpisode): number {
   return (
     episode.title.length +
@@ -20,11 +13,6 @@ export function episodeChars(episode: PreviousEpisode): number {
  * Shrinks one episode to fit a budget: key points are dropped from the end, then the
  * summary is cut at a word or grapheme boundary (with `…`, see `boundText`). Returns
  * undefined if not even the title fits.
- *
- * @example
- * ```ts
- * fitEpisode(latest, 2_000)?.keyPoints.length;
- * ```
  */
 export function fitEpisode(episode: PreviousEpisode, budget: number): PreviousEpisode | undefined {
   if (episode.title.length >= budget) return undefined;

@@ -8,8 +8,9 @@ import {
   type GlobalSecondaryIndexDescription,
 } from '@aws-sdk/client-dynamodb';
 import { SeriesEpisodesError } from '../errors';
-import { JOB_LIST_FIELDS, USER_SERIES_ATTRIBUTE } from '../jobs/job-item';
+import { JOB_LIST_FIELDS } from '../jobs/job-item';
 import { JOBS_TABLE_KEY } from '../jobs/jobs-table';
+import { USER_SERIES_ATTRIBUTE } from '../keys/user-series-key';
 
 const keys: readonly string[] = [
   JOBS_TABLE_KEY.partitionKey,
@@ -23,17 +24,6 @@ const keys: readonly string[] = [
  * and test tables to create the same index: partition `userSeries` (S) = `<userId>#<seriesId>`,
  * sort `createdAt` (S), projecting the list fields (never `sourceText`). Changing the projection
  * means replacing the index (DynamoDB cannot change it in place).
- *
- * @example
- * ```ts
- * jobs.addGlobalSecondaryIndex({
- *   indexName: SERIES_EPISODES_INDEX.name,
- *   partitionKey: { name: SERIES_EPISODES_INDEX.partitionKey, type: AttributeType.STRING },
- *   sortKey: { name: SERIES_EPISODES_INDEX.sortKey, type: AttributeType.STRING },
- *   projectionType: ProjectionType.INCLUDE,
- *   nonKeyAttributes: [...SERIES_EPISODES_INDEX.nonKeyAttributes],
- * });
- * ```
  */
 export const SERIES_EPISODES_INDEX = Object.freeze({
   name: 'series-episodes',
@@ -42,14 +32,7 @@ export const SERIES_EPISODES_INDEX = Object.freeze({
   nonKeyAttributes: Object.freeze(JOB_LIST_FIELDS.filter((field) => !keys.includes(field))),
 } as const);
 
-/**
- * Options of {@link ensureSeriesEpisodesIndex}.
- *
- * @example
- * ```ts
- * await ensureSeriesEpisodesIndex(client, 'lumcast-jobs', { timeoutMs: 60_000, pollMs: 250 });
- * ```
- */
+/** Options of {@link ensureSeriesEpisodesIndex}. */
 export interface EnsureSeriesEpisodesIndexOptions {
   /** How long to wait for a new index to become ACTIVE; default 30 s. */
   timeoutMs?: number;

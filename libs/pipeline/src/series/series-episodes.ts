@@ -17,26 +17,12 @@ import {
   seriesIdSchemaFor,
   seriesUserIdSchema,
 } from './series-inputs';
-import { userSeriesKey } from './series-key';
+import { userSeriesKey } from '../keys/user-series-key';
 
-/**
- * Episodes per page when `limit` is not given.
- *
- * @example
- * ```ts
- * (await episodes.listPage({ userId, seriesId })).episodes.length <= SERIES_EPISODES_DEFAULT_LIMIT; // true
- * ```
- */
+/** Episodes per page when `limit` is not given. */
 export const SERIES_EPISODES_DEFAULT_LIMIT = 20;
 
-/**
- * The most episodes one page holds; a larger `limit` is a `SeriesInputError`.
- *
- * @example
- * ```ts
- * await episodes.listPage({ userId, seriesId, limit: SERIES_EPISODES_MAX_LIMIT });
- * ```
- */
+/** The most episodes one page holds; a larger `limit` is a `SeriesInputError`. */
 export const SERIES_EPISODES_MAX_LIMIT = 100;
 
 const listPageSchema = z.object({
@@ -49,11 +35,6 @@ const listPageSchema = z.object({
 /**
  * What {@link SeriesEpisodes.listPage} asks: whose series, which one, how many, and after which
  * page.
- *
- * @example
- * ```ts
- * const query: SeriesEpisodesQuery = { userId: 'alice', seriesId: 'rivers', limit: 10 };
- * ```
  */
 export interface SeriesEpisodesQuery {
   userId: string;
@@ -67,25 +48,13 @@ export interface SeriesEpisodesQuery {
 /**
  * One page of a series' episodes, newest first, and the cursor of the next page (absent on the
  * last one).
- *
- * @example
- * ```ts
- * const page: SeriesEpisodesPage = { episodes: [], nextCursor: undefined };
- * ```
  */
 export interface SeriesEpisodesPage {
   episodes: JobRecord[];
   nextCursor?: string;
 }
 
-/**
- * Options of {@link SeriesEpisodes}: the jobs table (with its `series-episodes` index).
- *
- * @example
- * ```ts
- * const options: SeriesEpisodesOptions = { client: new DynamoDBClient({}), tableName: 'lumcast-jobs' };
- * ```
- */
+/** Options of {@link SeriesEpisodes}: the jobs table (with its `series-episodes` index). */
 export interface SeriesEpisodesOptions {
   client: DynamoDBClient;
   tableName: string;
@@ -102,13 +71,6 @@ export interface SeriesEpisodesOptions {
  * `nextCursor` reaches every episode exactly once. The index is eventually consistent: a job
  * created a moment ago may be missing from the first page. DynamoDB failures become
  * {@link SeriesEpisodesError}; non-service errors are rethrown.
- *
- * @example
- * ```ts
- * const episodes = new SeriesEpisodes({ client, tableName: 'lumcast-jobs' });
- * const first = await episodes.listPage({ userId: 'alice', seriesId: 'rivers', limit: 10 });
- * const next = await episodes.listPage({ userId: 'alice', seriesId: 'rivers', cursor: first.nextCursor });
- * ```
  */
 export class SeriesEpisodes {
   private readonly client: DynamoDBClient;
@@ -119,14 +81,7 @@ export class SeriesEpisodes {
     this.tableName = checkTableName(options.tableName);
   }
 
-  /**
-   * One page of the series' episodes, newest first.
-   *
-   * @example
-   * ```ts
-   * const { episodes, nextCursor } = await series.listPage({ userId, seriesId: 'rivers' });
-   * ```
-   */
+  /** One page of the series' episodes, newest first. */
   async listPage(query: SeriesEpisodesQuery): Promise<SeriesEpisodesPage> {
     const checked = parseSeriesInput(listPageSchema, query);
     const after = checked.cursor === undefined ? undefined : decodeCreatedCursor(checked.cursor);

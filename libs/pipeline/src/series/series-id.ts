@@ -34,14 +34,6 @@ export function seriesIdProblem(seriesId: string): SeriesIdProblem | undefined {
  * (`undefined`); a string is put in NFC, must pass {@link seriesIdProblem} (before trimming, so
  * an invisible character at either end is refused rather than cut) and is trimmed. Returns the
  * id, or `false` when the input is not a valid series id (the caller words the refusal).
- *
- * @example
- * ```ts
- * normalizeSeriesId('  rivers '); // 'rivers'
- * normalizeSeriesId('Rivie\u0300re'); // 'Rivière' (NFC)
- * normalizeSeriesId(undefined); // undefined
- * normalizeSeriesId(42); // false
- * ```
  */
 export function normalizeSeriesId(seriesId: unknown): string | undefined | false {
   if (seriesId === undefined || seriesId === null || seriesId === '') return undefined;

@@ -7,11 +7,6 @@ import { SeriesInputError } from '../errors';
 /**
  * A trimmed, non-empty id of at most {@link SERIES_ID_MAX_CHARS} characters, named `field`
  * in its messages.
- *
- * @example
- * ```ts
- * const jobId = seriesIdSchemaFor('jobId');
- * ```
  */
 export function seriesIdSchemaFor(field: string) {
   return z.string({ error: `${field} must be a string` }).check(
@@ -26,11 +21,6 @@ export function seriesIdSchemaFor(field: string) {
 /**
  * A user id as the series keys hold it: a {@link seriesIdSchemaFor} id without `#`, so
  * `<userId>#<seriesId>` splits one way only.
- *
- * @example
- * ```ts
- * seriesUserIdSchema.safeParse('a#b').success; // false
- * ```
  */
 export const seriesUserIdSchema = seriesIdSchemaFor('userId').check(
   z.refine((id) => !id.includes('#'), { error: 'userId must not contain "#"' }),
@@ -39,11 +29,6 @@ export const seriesUserIdSchema = seriesIdSchemaFor('userId').check(
 /**
  * An optional whole number from 1 to `max`, named `field` in its messages (a recall budget,
  * a page size).
- *
- * @example
- * ```ts
- * const limit = optionalCountSchema('limit', 100);
- * ```
  */
 export function optionalCountSchema(field: string, max: number) {
   const range = `${field} must be between 1 and ${max}`;
@@ -58,14 +43,7 @@ export function optionalCountSchema(field: string, max: number) {
   );
 }
 
-/**
- * Parses a series input, or throws {@link SeriesInputError} naming the first field at fault.
- *
- * @example
- * ```ts
- * const checked = parseSeriesInput(recallSchema, { userId: 'u-1', seriesId: 'rivers' });
- * ```
- */
+/** Parses a series input, or throws {@link SeriesInputError} naming the first field at fault. */
 export function parseSeriesInput<T>(schema: z.ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -74,14 +52,7 @@ export function parseSeriesInput<T>(schema: z.ZodMiniType<T>, input: unknown): T
   throw new SeriesInputError(field, issue?.message ?? 'invalid input', { cause: result.error });
 }
 
-/**
- * Checks a table name option before any I/O.
- *
- * @example
- * ```ts
- * checkTableName(options.tableName); // throws SeriesInputError('tableName', …) when empty
- * ```
- */
+/** Checks a table name option before any I/O. */
 export function checkTableName(tableName: unknown): string {
   if (typeof tableName !== 'string' || tableName.trim() === '') {
     throw new SeriesInputError('tableName', 'tableName must not be empty');

@@ -19,14 +19,7 @@ const textSchema = (field: string, max: number) =>
       z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
     );
 
-/**
- * What `SeriesMemory.remember` accepts.
- *
- * @example
- * ```ts
- * const checked = parseSeriesInput(rememberSchema, episode);
- * ```
- */
+/** What `SeriesMemory.remember` accepts. */
 export const rememberSchema = z.object({
   userId: seriesUserIdSchema,
   seriesId: seriesIdSchemaFor('seriesId'),
@@ -42,14 +35,7 @@ export const rememberSchema = z.object({
     ),
 });
 
-/**
- * What `SeriesMemory.recall` accepts.
- *
- * @example
- * ```ts
- * const checked = parseSeriesInput(recallSchema, { userId: 'u-1', seriesId: 'rivers' });
- * ```
- */
+/** What `SeriesMemory.recall` accepts. */
 export const recallSchema = z.object({
   userId: seriesUserIdSchema,
   seriesId: seriesIdSchemaFor('seriesId'),

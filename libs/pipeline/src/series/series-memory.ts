@@ -9,21 +9,13 @@ import type { PreviousEpisode, SeriesContext } from '@lumcast/script-generation'
 import { SeriesMemoryError } from '../errors';
 import { episodeChars, fitEpisode } from './series-episode-fit';
 import { checkTableName, parseSeriesInput } from './series-inputs';
-import { userSeriesKey } from './series-key';
+import { userSeriesKey } from '../keys/user-series-key';
 import { recallSchema, rememberSchema } from './series-memory-inputs';
 
 /**
  * Key schema of the series-memory table, for the local stack and the CDK app to create
  * the same table: partition key `seriesKey` (S) = `<userId>#<seriesId>`, sort key
  * `episodeAt` (S) = `<ISO-8601 time>#<jobId>`. No indexes; on-demand billing is fine.
- *
- * @example
- * ```ts
- * new dynamodb.TableV2(this, 'SeriesMemory', {
- *   partitionKey: { name: SERIES_MEMORY_TABLE_KEY.partitionKey, type: dynamodb.AttributeType.STRING },
- *   sortKey: { name: SERIES_MEMORY_TABLE_KEY.sortKey, type: dynamodb.AttributeType.STRING },
- * });
- * ```
  */
 export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
   partitionKey: 'seriesKey',
@@ -34,25 +26,10 @@ export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
 
 /**
  * Default character budget of a recalled {@link SeriesContext} (titles + summaries + key points).
- *
- * @example
- * ```ts
- * memory.recall({ userId, seriesId, budgetChars: SERIES_MEMORY_DEFAULT_BUDGET_CHARS / 2 });
- * ```
  */
 export const SERIES_MEMORY_DEFAULT_BUDGET_CHARS = 4_000;
 
-/**
- * What {@link SeriesMemory.remember} stores about a finished episode.
- *
- * @example
- * ```ts
- * const episode: RememberedEpisode = {
- *   userId: 'u-1', seriesId: 'rivers', jobId: 'job-7',
- *   title: script.title, summary: script.summary, keyPoints: script.keyPoints,
- * };
- * ```
- */
+/** What {@link SeriesMemory.remember} stores about a finished episode. */
 export interface RememberedEpisode {
   userId: string;
   seriesId: string;
@@ -62,14 +39,7 @@ export interface RememberedEpisode {
   keyPoints: string[];
 }
 
-/**
- * Options of {@link SeriesMemory}.
- *
- * @example
- * ```ts
- * const options: SeriesMemoryOptions = { client: new DynamoDBClient({}), tableName: 'series-memory' };
- * ```
- */
+/** Options of {@link SeriesMemory}. */
 export interface SeriesMemoryOptions {
   client: DynamoDBClient;
   tableName: string;
@@ -95,14 +65,6 @@ function readString(item: Record<string, AttributeValue>, name: string): string 
  * same job twice — a retry — does not duplicate it); if even the latest episode alone
  * exceeds the budget, it is shortened (key points dropped, summary cut) rather than lost.
  * DynamoDB failures become {@link SeriesMemoryError}; non-service errors are rethrown.
- *
- * @example
- * ```ts
- * const memory = new SeriesMemory({ client, tableName: 'series-memory' });
- * await memory.remember({ userId, seriesId, jobId, title, summary, keyPoints });
- * const series = await memory.recall({ userId, seriesId });
- * const script = await writer.write({ topic, minutes: 10, quality: 'neural', series });
- * ```
  */
 export class SeriesMemory {
   private readonly client: DynamoDBClient;
@@ -115,14 +77,7 @@ export class SeriesMemory {
     this.now = options.now ?? (() => new Date());
   }
 
-  /**
-   * Stores a finished episode's title, summary and key points.
-   *
-   * @example
-   * ```ts
-   * await memory.remember({ userId: 'u-1', seriesId: 'rivers', jobId: 'job-7', title, summary, keyPoints });
-   * ```
-   */
+  /** Stores a finished episode's title, summary and key points. */
   async remember(episode: RememberedEpisode): Promise<void> {
     const checked = parseSeriesInput(rememberSchema, episode);
     const at = this.now().toISOString();
@@ -156,12 +111,6 @@ export class SeriesMemory {
   /**
    * Returns the latest episodes of a series that fit `budgetChars` (default 4,000,
    * at most 12,000), oldest first; an unknown series gives `previousEpisodes: []`.
-   *
-   * @example
-   * ```ts
-   * const series = await memory.recall({ userId: 'u-1', seriesId: 'rivers', budgetChars: 2_000 });
-   * series.previousEpisodes.map((episode) => episode.title);
-   * ```
    */
   async recall(query: {
     userId: string;

@@ -12,11 +12,6 @@ import { canonicalIpAddress } from './ip-literal';
  * - `6to4`: `2002:AABB:CCDD::/48` (`2002::/16`, RFC 3056);
  * - `teredo`: `2001:0:SSSS:SSSS:flags:port:CCCC:CCCC` (`2001::/32`, RFC 4380): the Teredo
  *   server's IPv4 in bits 32–63 and the client's in the last 32 bits, each bit inverted.
- *
- * @example
- * ```ts
- * const form: EmbeddingForm = 'teredo';
- * ```
  */
 export type EmbeddingForm =
   | 'ipv4-compatible'
@@ -27,14 +22,7 @@ export type EmbeddingForm =
   | '6to4'
   | 'teredo';
 
-/**
- * What an IPv6 address carries: its form and every IPv4 inside it (Teredo carries two).
- *
- * @example
- * ```ts
- * const carried: EmbeddedIPv4 = { form: 'nat64', addresses: ['169.254.169.254'] };
- * ```
- */
+/** What an IPv6 address carries: its form and every IPv4 inside it (Teredo carries two). */
 export interface EmbeddedIPv4 {
   form: EmbeddingForm;
   addresses: string[];
@@ -86,14 +74,6 @@ const EMBEDDINGS: readonly Embedding[] = [
  * whatever ipaddr.js calls its range (the address is read as a socket reads it:
  * {@link canonicalIpAddress}); `undefined` for an IPv6 address of no such form, and for
  * anything that is not an IPv6 address (an IPv4 address carries nothing). Pure: no lookup.
- *
- * @example
- * ```ts
- * embeddedIPv4('::7f00:1'); // { form: 'ipv4-compatible', addresses: ['127.0.0.1'] }
- * embeddedIPv4('2001:0:4136:e378:8000:63bf:f5ff:fffe');
- * // { form: 'teredo', addresses: ['65.54.227.120', '10.0.0.1'] }
- * embeddedIPv4('2606:4700:4700::1111'); // undefined
- * ```
  */
 export function embeddedIPv4(address: string): EmbeddedIPv4 | undefined {
   const canonical = canonicalIpAddress(address);

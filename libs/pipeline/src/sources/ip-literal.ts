@@ -8,13 +8,6 @@ import { isIPv4, isIPv6 } from 'node:net';
  * tail after `::` as IPv4-mapped (`::127.0.0.1` as `::ffff:127.0.0.1`), while a socket
  * connects to the IPv4-compatible `::7f00:1`; the hex spelling keeps both on the same address.
  * Anything that is not an address is `undefined`. Pure: no lookup.
- *
- * @example
- * ```ts
- * canonicalIpAddress('::127.0.0.1'); // '::7f00:1'
- * canonicalIpAddress('fe80::1%eth0'); // 'fe80::1'
- * canonicalIpAddress('0177.0.0.1'); // undefined
- * ```
  */
 export function canonicalIpAddress(address: string): string | undefined {
   if (isIPv4(address)) return address;

@@ -6,54 +6,21 @@ import type { SourceFetcher } from '../ports/source-fetcher';
 import { isIpAddress, isLoopbackAddress, isPublicAddress } from './public-address';
 import { sourceUrlProblem } from './source-url';
 
-/**
- * The most bytes a source link may answer (10 MB, as an uploaded source); the read stops there.
- *
- * @example
- * ```ts
- * new LinkSourceFetcher({ maxBytes: SOURCE_LINK_MAX_BYTES });
- * ```
- */
+/** The most bytes a source link may answer (10 MB, as an uploaded source); the read stops there. */
 export const SOURCE_LINK_MAX_BYTES = 10 * 1024 * 1024;
 
-/**
- * How long reading a source link may take, redirects included (15 s).
- *
- * @example
- * ```ts
- * new LinkSourceFetcher({ timeoutMs: SOURCE_LINK_TIMEOUT_MS });
- * ```
- */
+/** How long reading a source link may take, redirects included (15 s). */
 export const SOURCE_LINK_TIMEOUT_MS = 15_000;
 
-/**
- * How many redirects a source link may follow (each one checked again).
- *
- * @example
- * ```ts
- * new LinkSourceFetcher({ maxRedirects: SOURCE_LINK_MAX_REDIRECTS });
- * ```
- */
+/** How many redirects a source link may follow (each one checked again). */
 export const SOURCE_LINK_MAX_REDIRECTS = 5;
 
-/**
- * Resolves a host name to every address it has (`dns.lookup` with `all`), for tests to replace.
- *
- * @example
- * ```ts
- * const resolve: HostResolver = async () => [{ address: '93.184.215.14', family: 4 }];
- * ```
- */
+/** Resolves a host name to every address it has (`dns.lookup` with `all`), for tests to replace. */
 export type HostResolver = (hostname: string) => Promise<LookupAddress[]>;
 
 /**
  * Options of {@link LinkSourceFetcher}. `allowLoopback` exists for tests that serve a page on
  * 127.0.0.1; nothing in the product's configuration sets it.
- *
- * @example
- * ```ts
- * const options: LinkSourceFetcherOptions = { timeoutMs: 5000 };
- * ```
  */
 export interface LinkSourceFetcherOptions {
   maxBytes?: number;

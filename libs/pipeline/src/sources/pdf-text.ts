@@ -10,10 +10,6 @@ const PDF_HEADER = '%PDF-';
  * not a PDF whatever their type said.
  *
  * @throws SourceLinkError with `problem` `mismatched_type`.
- * @example
- * ```ts
- * await pdfText(await readFile('tides.pdf')); // 'Tides rise and fall…'
- * ```
  */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));

@@ -13,14 +13,6 @@ import { canonicalIpAddress } from './ip-literal';
  * `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4, Teredo, IPv4-translated) are refused whatever they
  * carry. The address is read as a socket reads it ({@link canonicalIpAddress}); anything that is
  * not an IP address to a socket (a name, `127.1`, `0177.0.0.1`) is `false`. Pure: no lookup.
- *
- * @example
- * ```ts
- * isPublicAddress('93.184.215.14'); // true
- * isPublicAddress('169.254.169.254'); // false
- * isPublicAddress('::ffff:10.0.0.1'); // false
- * isPublicAddress('::7f00:1'); // false (IPv4-compatible 127.0.0.1)
- * ```
  */
 export function isPublicAddress(address: string): boolean {
   const canonical = canonicalIpAddress(address);
@@ -34,14 +26,7 @@ export function isPublicAddress(address: string): boolean {
   );
 }
 
-/**
- * Whether an IP address is a loopback address (127.0.0.0/8, ::1, or ::ffff:127.x).
- *
- * @example
- * ```ts
- * isLoopbackAddress('127.0.0.1'); // true
- * ```
- */
+/** Whether an IP address is a loopback address (127.0.0.0/8, ::1, or ::ffff:127.x). */
 export function isLoopbackAddress(address: string): boolean {
   const canonical = canonicalIpAddress(address);
   return canonical !== undefined && ipaddr.process(canonical).range() === 'loopback';
@@ -50,12 +35,6 @@ export function isLoopbackAddress(address: string): boolean {
 /**
  * Whether a host (brackets removed) is an IP address literal rather than a name to resolve, as a
  * socket reads one ({@link canonicalIpAddress}).
- *
- * @example
- * ```ts
- * isIpAddress('::1'); // true
- * isIpAddress('example.org'); // false
- * ```
  */
 export function isIpAddress(host: string): boolean {
   return canonicalIpAddress(host) !== undefined;

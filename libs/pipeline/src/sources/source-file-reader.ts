@@ -11,10 +11,6 @@ import { SOURCE_FILE_MAX_BYTES, sourceFileTypeOf } from './source-files';
  *
  * @throws SourceFileError with `problem` `missing` (never uploaded, or expired), `too_big`,
  *   `unsupported_type` (an id of no known type), `mismatched_type` or `no_text`.
- * @example
- * ```ts
- * const sourceText = await readSourceFile(store, 'alice', 'src-3q2-7wX0aBcDeFgHiJkLmN.pdf');
- * ```
  */
 export async function readSourceFile(
   store: ObjectStore,

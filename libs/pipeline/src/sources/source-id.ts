@@ -5,11 +5,6 @@ import { SOURCE_FILE_TYPES, type SourceFileType } from './source-files';
  * A new, unguessable source id for a file of `type` (128 bits from the system's CSPRNG and the
  * type's ending, `SOURCE_ID_PATTERN`). Kept apart from `./source-files.ts`, which the dashboard
  * reads, so that no browser bundle pulls in `node:crypto`.
- *
- * @example
- * ```ts
- * newSourceId('application/pdf'); // 'src-3q2-7wX0aBcDeFgHiJkLmN.pdf'
- * ```
  */
 export function newSourceId(
   type: SourceFileType,

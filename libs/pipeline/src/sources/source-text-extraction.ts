@@ -25,11 +25,6 @@ const HTML_TO_TEXT: HtmlToTextOptions = {
  * The media types a source may have, and how each becomes text: HTML through `html-to-text`
  * (scripts, styles, images, navigation and footers dropped; links keep their words), Markdown
  * rendered by `marked` then the same, plain text as it is, a PDF's pages by PDF.js (`pdfText`).
- *
- * @example
- * ```ts
- * SOURCE_LINK_TYPES.includes('text/html'); // true
- * ```
  */
 export const SOURCE_LINK_TYPES = [
   'text/html',
@@ -48,10 +43,6 @@ export const SOURCE_LINK_TYPES = [
  * scanned PDF without a text layer too) is `no_text`.
  *
  * @throws SourceLinkError with `problem` `unsupported_type`, `mismatched_type` or `no_text`.
- * @example
- * ```ts
- * await extractSourceText(Buffer.from('<p>Tides rise.</p>'), 'text/html; charset=utf-8'); // 'Tides rise.'
- * ```
  */
 export async function extractSourceText(
   bytes: Uint8Array,

@@ -1,11 +1,4 @@
-/**
- * Longest accepted source link, in characters.
- *
- * @example
- * ```ts
- * <input type="url" maxLength={SOURCE_URL_MAX_CHARS} />
- * ```
- */
+/** Longest accepted source link, in characters. */
 export const SOURCE_URL_MAX_CHARS = 2048;
 
 /**

@@ -2,9 +2,9 @@ import { assembleEpisode } from '@lumcast/audio-assembly';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson, readStoredObject } from './read-stored-object';
-import { JobStateError } from './step-errors';
+import { JobStateError } from '../errors';
 import type { AssembledEpisode, AssembleInput } from './step-inputs';
-import type { ScriptArtifact } from './write-script';
+import type { ScriptArtifact } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createAssembleStep}. */
 export interface AssembleDeps {
@@ -18,12 +18,6 @@ export interface AssembleDeps {
  * measured duration the callback charges for. The measured episode is also
  * recorded on the job ({@link JobsTable.recordAssembled}). A missing script or chunk is an
  * `ObjectNotFoundError` naming it (not retried: the failure path ends the job, uncharged).
- *
- * @example
- * ```ts
- * const assemble = createAssembleStep({ jobs, store });
- * const { durationSeconds } = await assemble({ userId, jobId, synthesized });
- * ```
  */
 export function createAssembleStep(deps: AssembleDeps) {
   return async function assemble({

@@ -4,9 +4,9 @@ import { isFinalStatus, type JobRecord, type JobStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
-import { JobStateError } from './step-errors';
+import { JobStateError } from '../errors';
 import type { AssembledEpisode, CallbackInput } from './step-inputs';
-import type { ScriptArtifact } from './write-script';
+import type { ScriptArtifact } from './store-script-for-synthesis';
 import { objectKeys } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
 import { FAILURE_MESSAGES, failureKindOf, type StepFailure } from './failure-message';
@@ -41,12 +41,6 @@ export interface CallbackResult {
  * execution-status rule (no state), from the job record Assemble wrote. A job
  * already final is left as it is, so a redelivered event or a failure reported
  * twice (ReportFailure and the rule) changes nothing.
- *
- * @example
- * ```ts
- * const callback = createCallbackStep({ jobs, ledger, store, seriesMemory });
- * await callback({ userId, jobId, outcome: 'failed', error: { Error: 'States.Timeout' } });
- * ```
  */
 export function createCallbackStep(deps: CallbackDeps) {
   return async function callback(input: CallbackInput): Promise<CallbackResult> {

@@ -21,11 +21,6 @@ export type MessageOutcome = 'started' | 'already_started' | 'skipped';
  * malformed one (a `PoisonMessageError`), or one whose start keeps failing, fails until the
  * queue's redrive policy moves it to the DLQ, where the dead-letter consumer
  * (`./finish-dead-letters.ts`) ends its job — the batch's other messages are unaffected.
- *
- * @example
- * ```ts
- * export const handler = createJobConsumer({ jobs, starter, logger });
- * ```
  */
 export function createJobConsumer(deps: JobConsumerDeps) {
   return jobMessageBatch(deps.logger, async (record, logger): Promise<MessageOutcome> => {

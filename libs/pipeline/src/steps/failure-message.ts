@@ -21,11 +21,6 @@ export type FailureKind =
 /**
  * The sentence shown to the user for each {@link FailureKind}. Each says that
  * nothing was charged: a failed job is always released, never charged.
- *
- * @example
- * ```ts
- * FAILURE_MESSAGES.timed_out; // 'The episode took too long to make and was stopped; …'
- * ```
  */
 export const FAILURE_MESSAGES: Readonly<Record<FailureKind, string>> = Object.freeze({
   speech_throttled:
@@ -77,12 +72,6 @@ const WRAPPER_ERRORS = new Set(['States.TaskFailed', 'Lambda.Unknown', 'Error'])
 /**
  * The kind of a reported failure, from its error name (or, for a wrapper such as
  * `States.TaskFailed`, from the Lambda error type in its JSON `Cause`).
- *
- * @example
- * ```ts
- * failureKindOf({ Error: 'SpeechThrottledError', Cause: '{"errorMessage":"Rate exceeded"}' }); // 'speech_throttled'
- * failureKindOf(undefined); // 'generic'
- * ```
  */
 export function failureKindOf(error: StepFailure | undefined): FailureKind {
   const name = error?.Error ?? '';
@@ -95,14 +84,7 @@ export function failureKindOf(error: StepFailure | undefined): FailureKind {
   return 'generic';
 }
 
-/**
- * The stable sentence a user sees for a reported failure (see {@link FAILURE_MESSAGES}).
- *
- * @example
- * ```ts
- * userFailureMessage({ Error: 'States.Timeout' }); // 'The episode took too long to make and was stopped; nothing was charged.'
- * ```
- */
+/** The stable sentence a user sees for a reported failure (see {@link FAILURE_MESSAGES}). */
 export function userFailureMessage(error: StepFailure | undefined): string {
   return FAILURE_MESSAGES[failureKindOf(error)];
 }

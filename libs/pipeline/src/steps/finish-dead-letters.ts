@@ -30,11 +30,6 @@ export type DeadLetterOutcome = 'finished' | 'left_alone';
  * is a `PoisonMessageError`: reported as a batch item failure, it stays in the dead-letter queue,
  * whose alarm tells the operator. Any other failure (e.g. DynamoDB unavailable) is reported the
  * same way, so the message is tried again after the queue's visibility timeout.
- *
- * @example
- * ```ts
- * export const handler = createDeadLetterConsumer({ jobs, ledger, logger });
- * ```
  */
 export function createDeadLetterConsumer(deps: DeadLetterConsumerDeps) {
   return jobMessageBatch(deps.logger, async (record, logger): Promise<DeadLetterOutcome> => {

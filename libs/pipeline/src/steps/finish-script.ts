@@ -11,9 +11,8 @@ import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
 import { storedOutlineSchema, storedScriptPartSchema } from './script-part-inputs';
-import { JobStateError } from './step-errors';
-import { storeScriptForSynthesis } from './script-writing';
-import type { WriteScriptOutput } from './write-script';
+import { JobStateError } from '../errors';
+import { storeScriptForSynthesis, type WriteScriptOutput } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createFinishScriptStep}. */
 export interface FinishScriptDeps {
@@ -46,11 +45,6 @@ function joinedLengthIssue(outline: ScriptOutline, script: PodcastScript): strin
  * one invocation, marks the job `synthesizing` and hands the chunks to the synthesize Map.
  * A missing outline or part is an `ObjectNotFoundError` naming it; nothing is stored and
  * the job is not moved, and the state machine's Catch sends it to the failure path.
- *
- * @example
- * ```ts
- * const { chunks } = await createFinishScriptStep({ jobs, store, maxChunkChars: 3000 })({ phase: 'finish', userId, jobId });
- * ```
  */
 export function createFinishScriptStep(deps: FinishScriptDeps) {
   return async function finishScript({

@@ -8,11 +8,6 @@ import { jobMessageSchema, type JobMessage } from '../ports/job-queue';
 /**
  * The job a queue record names, checked with the message schema: `PoisonMessageError` for a body
  * that is not JSON or not `{"userId","jobId"}` (nothing else is read).
- *
- * @example
- * ```ts
- * const { userId, jobId } = readJobMessage(record);
- * ```
  */
 export function readJobMessage(record: Pick<SQSRecord, 'body'>): JobMessage {
   let body: unknown;
@@ -31,12 +26,6 @@ export function readJobMessage(record: Pick<SQSRecord, 'body'>): JobMessage {
  * The job a queue record names, read (strongly consistent) from the jobs table, with its `jobId`
  * appended to `logger`: `PoisonMessageError` for a message that names no job
  * ({@link readJobMessage}) or a job that does not exist.
- *
- * @example
- * ```ts
- * const job = await readNamedJob(jobs, record, logger);
- * if (job.status === 'queued') await starter.start(job);
- * ```
  */
 export async function readNamedJob(
   jobs: JobsTable,
@@ -54,11 +43,6 @@ export async function readNamedJob(
  * An SQS batch handler with partial batch responses: `handleOne` runs for each record in turn with
  * a child logger keyed by `messageId`; a record whose handling throws is reported in
  * `batchItemFailures` (so it stays on its queue) and the rest of the batch is unaffected.
- *
- * @example
- * ```ts
- * export const handler = jobMessageBatch(logger, async (record, log) => start(readJobMessage(record)));
- * ```
  */
 export function jobMessageBatch<Outcome extends string>(
   logger: Logger,

@@ -2,15 +2,9 @@ import type { ScriptRequest, SeriesContext } from '@lumcast/script-generation';
 import type { JobRecord } from '../jobs/job';
 
 /**
- * The script request a job asks for, as both script steps (WriteScript and WriteOutline) give it
+ * The script request a job asks for, as both script paths (the whole script, and WriteOutline) give it
  * to the writer: the job's topic, length, quality, format, hosts and language, with the source text and
  * series memory that `startScriptWriting` read for it.
- *
- * @example
- * ```ts
- * const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
- * const script = await deps.writer.write(scriptRequestFor(job, { sourceText, series }));
- * ```
  */
 export function scriptRequestFor(
   job: JobRecord,

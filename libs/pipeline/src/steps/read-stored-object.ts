@@ -6,11 +6,6 @@ import type { ObjectStore } from '../ports/object-store';
  * {@link ObjectNotFoundError} whose message says what the step was looking for (`what`)
  * and the key, with the store's error as `cause`, so the failure path records a sentence a
  * person can act on. Any other store error is rethrown unchanged.
- *
- * @example
- * ```ts
- * const bytes = await readStoredObject(store, objectKeys.scriptPart(userId, jobId, 2), `part 2 of job ${jobId}`);
- * ```
  */
 export async function readStoredObject(
   store: ObjectStore,
@@ -30,11 +25,6 @@ export async function readStoredObject(
 
 /**
  * {@link readStoredObject}, decoded as UTF-8 JSON (not yet validated: parse it with its schema).
- *
- * @example
- * ```ts
- * const outline = storedOutlineSchema.parse(await readStoredJson(store, key, `the outline of job ${jobId}`));
- * ```
  */
 export async function readStoredJson(
   store: ObjectStore,

@@ -1,20 +1,11 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type * as z from '../config/zod-mini';
-
-/** Input of a state machine step does not have the shape the step expects. */
-export class StepInputError extends Error {
-  override readonly name = 'StepInputError';
-}
+import { StepInputError } from '../errors';
 
 /**
  * Wraps a state machine step as a Lambda handler: validates the input with its
  * schema, puts the `jobId` on every log line, and rethrows failures unchanged
  * so their `name` reaches the state machine's Retry and Catch.
- *
- * @example
- * ```ts
- * export const handler = stepHandler(jobRefSchema, createWriteScriptStep(deps), logger);
- * ```
  */
 export function stepHandler<Schema extends z.ZodMiniType, Output>(
   schema: Schema,

@@ -1,6 +1,6 @@
 import * as z from '../config/zod-mini';
 
-/** Identifies one job; the input of WriteScript and the base of every step input. */
+/** Identifies one job; the input of the whole-script path and the base of every step input. */
 export const jobRefSchema = z.object({
   userId: z.string().check(z.minLength(1)),
   jobId: z.string().check(z.minLength(1)),
@@ -70,11 +70,6 @@ export const callbackInputSchema = z.discriminatedUnion('outcome', [
 /**
  * The statuses of a finished-but-unsuccessful execution that the execution-status
  * rule forwards to the callback.
- *
- * @example
- * ```ts
- * UNSUCCESSFUL_EXECUTION_STATUSES.includes('ABORTED'); // true
- * ```
  */
 export const UNSUCCESSFUL_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 
@@ -97,12 +92,6 @@ const executionInputSchema = z.pipe(
 /**
  * An EventBridge "Step Functions Execution Status Change" event for an execution
  * that failed, timed out or was aborted (`detail.input` is the execution input).
- *
- * @example
- * ```ts
- * const event = executionStatusChangeSchema.parse(rawEvent);
- * event.detail.input.jobId;
- * ```
  */
 export const executionStatusChangeSchema = z.object({
   source: z.literal('aws.states'),
@@ -120,11 +109,6 @@ export const executionStatusChangeSchema = z.object({
  * What the callback function accepts: a state machine callback input, or an
  * execution-status event, which becomes the failure input of its job (without the
  * execution's state: the failure path then reads the measured episode from the job).
- *
- * @example
- * ```ts
- * callbackEventSchema.parse(eventBridgeEvent); // { userId, jobId, outcome: 'failed', error }
- * ```
  */
 export const callbackEventSchema = z.union([
   callbackInputSchema,

@@ -26,13 +26,6 @@ const PACED_ATTEMPTS = 3;
  * takes a new place at the end of the line (sleeping only what is left of the function's wait
  * limit); after {@link PACED_ATTEMPTS} throttles the `SpeechThrottledError` goes to the state
  * machine's Retry.
- *
- * @example
- * ```ts
- * const synthesize = createSynthesizeStep({ jobs, store, synthesizer, speechTurns });
- * const answer = await synthesize({ userId, jobId, quality: 'neural', totalChunks: 3, chunk });
- * if ('waitUntil' in answer) return answer; // the state machine waits, then asks again
- * ```
  */
 export function createSynthesizeStep(deps: SynthesizeDeps) {
   return async function synthesize(

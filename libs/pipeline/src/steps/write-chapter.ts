@@ -11,7 +11,7 @@ import {
   type StoredScriptPart,
   type WriteChapterInput,
 } from './script-part-inputs';
-import { JobStateError } from './step-errors';
+import { JobStateError } from '../errors';
 import { canWriteInParts } from './write-outline';
 
 /** Dependencies of {@link createWriteChapterStep}. */
@@ -31,11 +31,6 @@ export interface WriteChapterOutput {
  * for a `whole` plan, else that chapter) with one model round, and stores it at
  * `objectKeys.scriptPart`. Touches only the bucket; running it again overwrites the part.
  * A missing outline is an `ObjectNotFoundError` (not retried: the failure path ends the job).
- *
- * @example
- * ```ts
- * await createWriteChapterStep({ store, writer })({ phase: 'chapter', userId, jobId, part: 2 });
- * ```
  */
 export function createWriteChapterStep(deps: WriteChapterDeps) {
   return async function writeChapter({

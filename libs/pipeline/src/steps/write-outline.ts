@@ -9,7 +9,7 @@ import type { SourceFetcher } from '../ports/source-fetcher';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import type { WriteOutlineInput, WriteOutlineOutput } from './script-part-inputs';
 import { scriptRequestFor } from './job-script-request';
-import { startScriptWriting } from './script-writing';
+import { startScriptWriting } from './start-script-writing';
 
 /** Dependencies of {@link createWriteOutlineStep}. */
 export interface WriteOutlineDeps {
@@ -33,11 +33,6 @@ export function canWriteInParts(
  * script (an outline for a long episode, `whole` for a short one) and stores the request
  * with its plan at `objectKeys.scriptOutline`, so later phases read neither the jobs
  * table nor series memory. Returns the parts the chapters Map writes.
- *
- * @example
- * ```ts
- * const { parts } = await createWriteOutlineStep({ jobs, store, writer, seriesMemory })({ phase: 'outline', userId, jobId });
- * ```
  */
 export function createWriteOutlineStep(deps: WriteOutlineDeps) {
   return async function writeOutline({

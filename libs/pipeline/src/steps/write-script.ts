@@ -1,31 +1,12 @@
-import type {
-  PodcastScript,
-  ScriptPartsWriter,
-  ScriptWriter,
-  SpeechChunk,
-} from '@lumcast/script-generation';
+import type { ScriptPartsWriter, ScriptWriter } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesMemory } from '../series/series-memory';
 import type { SourceFetcher } from '../ports/source-fetcher';
 import type { ObjectStore } from '../ports/object-store';
 import { scriptRequestFor } from './job-script-request';
-import { startScriptWriting, storeScriptForSynthesis } from './script-writing';
-import type { JobRef, SpeechChunkItem } from './step-inputs';
-
-/** What WriteScript stores for the later steps: the script and its speech plan. */
-export interface ScriptArtifact {
-  script: PodcastScript;
-  plan: SpeechChunk[];
-}
-
-/** Output of WriteScript: what the Map synthesizes. */
-export interface WriteScriptOutput {
-  quality: string;
-  /** The language the chunks are spoken in (always set: `en-US` when the job names none). */
-  language: string;
-  totalChunks: number;
-  chunks: SpeechChunkItem[];
-}
+import { startScriptWriting } from './start-script-writing';
+import type { JobRef } from './step-inputs';
+import { storeScriptForSynthesis, type WriteScriptOutput } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createWriteScriptStep}. */
 export interface WriteScriptDeps {
@@ -40,15 +21,10 @@ export interface WriteScriptDeps {
 }
 
 /**
- * The WriteScript step: writes the job's script (with series memory when the
+ * The whole-script path of the write-script function (an input without a `phase`, as before
+ * scripts were written in parts): writes the job's script (with series memory when the
  * job belongs to a series), stores it with its speech plan, and hands the
  * chunks to the synthesize Map.
- *
- * @example
- * ```ts
- * const writeScript = createWriteScriptStep({ jobs, store, writer, seriesMemory, maxChunkChars: 3000 });
- * const { chunks } = await writeScript({ userId: 'alice', jobId });
- * ```
  */
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {

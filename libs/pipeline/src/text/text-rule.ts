@@ -5,11 +5,6 @@
  * - `lines`: text of many lines (a source text): line breaks (LF, CR) and tabs are kept;
  * - `id`: a name that tells things apart (a series id, a host name): one line, and no
  *   invisible character at all, so two ids that look the same are the same id.
- *
- * @example
- * ```ts
- * const kind: TextKind = 'id';
- * ```
  */
 export type TextKind = 'line' | 'lines' | 'id';
 
@@ -25,11 +20,6 @@ export type TextKind = 'line' | 'lines' | 'id';
  * - `invisible_characters`: in an `id`, any default-ignorable code point (zero-width spaces and
  *   joiners, word joiner, soft hyphen, variation selectors, fillers, tags…);
  * - `only_invisible`: nothing in the text is visible (only spaces, marks or default-ignorables).
- *
- * @example
- * ```ts
- * const problem: TextProblem = 'bidi_controls';
- * ```
  */
 export type TextProblem =
   | 'control_characters'
@@ -39,14 +29,7 @@ export type TextProblem =
   | 'invisible_characters'
   | 'only_invisible';
 
-/**
- * A refused text: why, and the first code point at fault (none for `only_invisible`).
- *
- * @example
- * ```ts
- * const fault: TextFault = { problem: 'bidi_controls', codePoint: 0x202e };
- * ```
- */
+/** A refused text: why, and the first code point at fault (none for `only_invisible`). */
 export interface TextFault {
   readonly problem: TextProblem;
   readonly codePoint?: number;

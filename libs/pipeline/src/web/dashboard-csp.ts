@@ -1,15 +1,4 @@
-/**
- * What a dashboard page may load beyond its own origin, and the inline scripts it may run.
- *
- * @example
- * ```ts
- * const sources: DashboardSources = {
- *   scriptHashes: ['sha256-…'],
- *   connectSources: ['https://lumcast-dev.auth.eu-west-1.amazoncognito.com'],
- *   mediaSources: ['https://audio-bucket.s3.eu-west-1.amazonaws.com', 'blob:'],
- * };
- * ```
- */
+/** What a dashboard page may load beyond its own origin, and the inline scripts it may run. */
 export interface DashboardSources {
   /** `sha256-…` hash sources of the page's inline scripts (`inlineScriptHashes`). */
   readonly scriptHashes: readonly string[];
@@ -54,11 +43,6 @@ export function dashboardContentSecurityPolicy(sources: DashboardSources): strin
  * The other security headers of every dashboard response: no MIME sniffing, no framing (for
  * browsers that predate `frame-ancestors`), and no `Referer` at all, since the dashboard's
  * addresses can hold a sign-in code and its pages show secret feed links.
- *
- * @example
- * ```ts
- * response.writeHead(200, { ...DASHBOARD_SECURITY_HEADERS, 'content-security-policy': csp });
- * ```
  */
 export const DASHBOARD_SECURITY_HEADERS = Object.freeze({
   'x-content-type-options': 'nosniff',
