@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * try {
- *   await ledger.deduct(request);
+ *   await ledger.settle(request);
  * } catch (error) {
  *   if (error instanceof QuotaError) logger.warn(error.name, { error });
  *   throw error;

@@ -24,8 +24,6 @@ export type { QuotaJobState } from './job-record';
 export { QuotaLedger } from './ledger';
 export type {
   QuotaLedgerOptions,
-  PreflightRequest,
-  PreflightResult,
   UsageRequest,
   UsageResult,
   PlanUsageResult,
@@ -33,14 +31,7 @@ export type {
   QuotaJobRecord,
 } from './ledger-types';
 export type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
-export type {
-  SettleRequest,
-  SettleResult,
-  ReleaseRequest,
-  ReleaseResult,
-  DeductRequest,
-  DeductResult,
-} from './settle-types';
+export type { SettleRequest, SettleResult, ReleaseRequest, ReleaseResult } from './settle-types';
 export type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
 export type { SetPlanRequest, SetPlanResult } from './plan-types';
 export type { UsageHistoryRequest, UsageHistoryResult, WeekUsed } from './history-types';

@@ -74,32 +74,6 @@ export interface UsageRequest {
 }
 
 /**
- * A best-effort question: would a job of this cost fit in the user's week now?
- *
- * @example
- * ```ts
- * const request: PreflightRequest = { userId: 'u-1', cost: 30, weeklyLimit: 200 };
- * ```
- */
-export interface PreflightRequest {
-  readonly userId: string;
-  readonly cost: number;
-  readonly weeklyLimit: number;
-}
-
-/**
- * The answer to a preflight: `allowed` is whether `cost` fits in `remaining`.
- *
- * @example
- * ```ts
- * if (!result.allowed) reject(`quota resets at ${result.resetsAt.toISOString()}`);
- * ```
- */
-export interface PreflightResult extends UsageResult {
-  readonly allowed: boolean;
-}
-
-/**
  * Which job of which user to look up in the ledger.
  *
  * @example

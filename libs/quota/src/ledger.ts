@@ -1,7 +1,5 @@
 import { ledgerContext, type LedgerContext } from './ledger-context';
 import type {
-  PreflightRequest,
-  PreflightResult,
   QuotaJobRecord,
   QuotaLedgerOptions,
   UsageRequest,
@@ -9,19 +7,11 @@ import type {
   WasChargedRequest,
 } from './ledger-types';
 import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
-import type {
-  DeductRequest,
-  DeductResult,
-  ReleaseRequest,
-  ReleaseResult,
-  SettleRequest,
-  SettleResult,
-} from './settle-types';
+import type { ReleaseRequest, ReleaseResult, SettleRequest, SettleResult } from './settle-types';
 import type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
 import type { SetPlanRequest, SetPlanResult } from './plan-types';
 import type { UsageHistoryRequest, UsageHistoryResult } from './history-types';
 import { usageHistory as usageHistoryOperation } from './history-operation';
-import { deduct as deductOperation } from './deduct-operation';
 import { grant as grantOperation } from './grant-operation';
 import { planOf as planOfOperation, setPlan as setPlanOperation } from './plan-operation';
 import { refund as refundOperation } from './refund-operation';
@@ -30,7 +20,6 @@ import { admit as admitOperation, reserve as reserveOperation } from './reserve-
 import { settle as settleOperation } from './settle-operation';
 import {
   lookupJob as lookupJobOperation,
-  preflight as preflightOperation,
   usage as usageOperation,
   wasCharged as wasChargedOperation,
 } from './usage-operation';
@@ -103,7 +92,7 @@ export class QuotaLedger {
    * Charges a finished job `min(cost, quoted)` slots and frees its hold, in one
    * transaction. A job reserved in a week that has since ended is charged to the
    * current week if it has room (else `over_limit`, and its hold is released); a
-   * job never reserved is charged like `deduct`. Idempotent: a repeat answers
+   * job never reserved is charged `cost`, if its week has room. Idempotent: a repeat answers
    * `already_charged`. Throws like `reserve`.
    *
    * @example
@@ -129,40 +118,6 @@ export class QuotaLedger {
    */
   release(request: ReleaseRequest): Promise<ReleaseResult> {
     return releaseOperation(this.context, request);
-  }
-
-  /**
-   * Charges `cost` slots for a job that was never reserved (or settles a
-   * reserved one with no quote given), atomically, and reads the week's usage
-   * after. Resolves `over_limit` (nothing written) when the week has less room
-   * than `cost`, and `already_charged` when this job was charged before.
-   * Throws `QuotaInputError` before any I/O on bad input, `QuotaContentionError`
-   * after `maxAttempts` contended rounds, `QuotaStateError` for a released job
-   * or unreadable quota attributes, `QuotaTableNotFoundError` /
-   * `QuotaThrottledError` for those DynamoDB errors, and rethrows any other.
-   *
-   * @example
-   * ```ts
-   * const result = await ledger.deduct({ userId: 'u-1', jobId: 'job-1', cost: 30, weeklyLimit: 200 });
-   * // { outcome: 'charged', week: '2026-W49', used: 30, limit: 200 }
-   * ```
-   */
-  deduct(request: DeductRequest): Promise<DeductResult> {
-    return deductOperation(this.context, request);
-  }
-
-  /**
-   * A best-effort check: would `cost` fit in the user's current week now? One
-   * eventually consistent read (at most 1 RCU), no write; `reserve` is the authority.
-   *
-   * @example
-   * ```ts
-   * const check = await ledger.preflight({ userId: 'u-1', cost: 60, weeklyLimit: 200 });
-   * if (!check.allowed) return reject('over quota', check.resetsAt);
-   * ```
-   */
-  preflight(request: PreflightRequest): Promise<PreflightResult> {
-    return preflightOperation(this.context, request);
   }
 
   /**

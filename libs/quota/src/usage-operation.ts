@@ -3,39 +3,12 @@ import { clock, type LedgerContext } from './ledger-context';
 import { readRecord, readUser, usageOf } from './ledger-reads';
 import type {
   PlanUsageResult,
-  PreflightRequest,
-  PreflightResult,
   QuotaJobRecord,
   UsageRequest,
   WasChargedRequest,
 } from './ledger-types';
 import { weeklyLimitFor } from './plans';
 import { assertJobRef, assertRequest, assertSlots, assertUserId } from './validation';
-
-/**
- * `QuotaLedger.preflight`: would `cost` fit now? One eventually consistent read, no write.
- *
- * @example
- * ```ts
- * const check = await preflight(context, { userId: 'u-1', cost: 60, weeklyLimit: 200 });
- * ```
- */
-export async function preflight(
-  context: LedgerContext,
-  request: PreflightRequest,
-): Promise<PreflightResult> {
-  assertRequest(request);
-  const { userId, cost, weeklyLimit } = request;
-  assertUserId(userId);
-  assertSlots('cost', cost);
-  assertSlots('weeklyLimit', weeklyLimit);
-  const usage = usageOf(
-    await readUser(context, userId, false),
-    isoWeekKey(clock(context)),
-    weeklyLimit,
-  );
-  return { allowed: cost <= usage.remaining, ...usage };
-}
 
 /**
  * `QuotaLedger.usage`: the current week's usage and the user's plan, one

@@ -75,9 +75,9 @@ describe("Concurrent first writes on an item of the post's design", () => {
 
   it.each<[string, (ledger: QuotaLedger, userId: string, n: number) => Promise<unknown>, object]>([
     [
-      'deducts',
+      'settles of jobs never reserved',
       (ledger, userId, n) =>
-        ledger.deduct({ userId, jobId: `job-${n}`, cost: 1, weeklyLimit: 200 }),
+        ledger.settle({ userId, jobId: `job-${n}`, cost: 1, weeklyLimit: 200 }),
       { used: 170, granted: 0, committed: 170 },
     ],
     [
