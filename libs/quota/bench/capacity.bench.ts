@@ -23,7 +23,10 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynamoDbLocal } from '@lumcast/local-dynamo';
-import { PLANS, QuotaLedger, USERS_TABLE_KEY, isoWeekKey, planLimitsFor } from '../src/index';
+import { isoWeekKey } from '../src/iso-week';
+import { QuotaLedger } from '../src/ledger';
+import { PLANS, planLimitsFor } from '../src/plans';
+import { USERS_TABLE_KEY } from '../src/users-table';
 import {
   fakeClock,
   meterCapacity,

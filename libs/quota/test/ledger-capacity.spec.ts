@@ -1,4 +1,5 @@
-import { QuotaLedger, planLimitsFor } from '../src/index';
+import { QuotaLedger } from '../src/ledger';
+import { planLimitsFor } from '../src/plans';
 import {
   fakeClock,
   meterCapacity,

@@ -3,12 +3,12 @@ import {
   QuotaContentionError,
   QuotaError,
   QuotaInputError,
-  QuotaLedger,
   QuotaStateError,
   QuotaTableNotFoundError,
-  type SettleRequest,
-  type ReserveRequest,
-} from '../src/index';
+} from '../src/errors';
+import { QuotaLedger } from '../src/ledger';
+import type { ReserveRequest } from '../src/operations/reserve-types';
+import type { SettleRequest } from '../src/operations/settle-types';
 import {
   fakeClock,
   putItem,

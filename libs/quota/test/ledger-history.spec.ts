@@ -1,11 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import {
-  QUOTA_HISTORY_ATTRIBUTE_PREFIX,
-  QUOTA_HISTORY_WEEKS,
-  QuotaLedger,
-  weekWindow,
-  weeksBefore,
-} from '../src/index';
+import { weekWindow, weeksBefore } from '../src/iso-week';
+import { QuotaLedger } from '../src/ledger';
+import { QUOTA_HISTORY_ATTRIBUTE_PREFIX, QUOTA_HISTORY_WEEKS } from '../src/users-table';
 import { chargedIn, readJobRecords } from './support/job-records';
 import { fakeClock, readItem, suiteStore } from './support/local-dynamo';
 

@@ -1,5 +1,6 @@
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { QuotaLedger, quotaHistoryAttribute } from '../src/index';
+import { QuotaLedger } from '../src/ledger';
+import { quotaHistoryAttribute } from '../src/users-table';
 import { expectCountersToMatchRecords, readCounters } from './support/counters';
 import { ledgerOn, readItem, suiteStore } from './support/local-dynamo';
 import { LAST_WEEK, MID_WEEK, THIS_WEEK, UNCAPPED, putPostItem } from './support/post-items';

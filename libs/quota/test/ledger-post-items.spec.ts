@@ -1,5 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { QuotaLedger, QuotaStateError, quotaHistoryAttribute } from '../src/index';
+import { QuotaStateError } from '../src/errors';
+import { QuotaLedger } from '../src/ledger';
+import { quotaHistoryAttribute } from '../src/users-table';
 import { expectCountersToMatchRecords, readCounters } from './support/counters';
 import {
   fakeClock,

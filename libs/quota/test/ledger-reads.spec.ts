@@ -1,4 +1,4 @@
-import { QuotaLedger } from '../src/index';
+import { QuotaLedger } from '../src/ledger';
 import { readItem, startLocalDynamo, type LocalDynamo, ledgerOn } from './support/local-dynamo';
 
 // Correctness tests against a real server, not timed ones: leave room for a busy shared machine.

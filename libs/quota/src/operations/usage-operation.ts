@@ -1,23 +1,14 @@
-import { isoWeekKey } from './iso-week';
-import { clock, type LedgerContext } from './ledger-context';
-import { readRecord, readUser, usageOf } from './ledger-reads';
-import type {
-  PlanUsageResult,
-  QuotaJobRecord,
-  UsageRequest,
-  WasChargedRequest,
-} from './ledger-types';
-import { weeklyLimitFor } from './plans';
-import { assertJobRef, assertRequest, assertSlots, assertUserId } from './validation';
+import { isoWeekKey } from '../iso-week';
+import type { QuotaJobRecord } from '../job-record';
+import { clock, type LedgerContext } from '../ledger-context';
+import { readRecord, readUser, usageOf } from '../ledger-reads';
+import { weeklyLimitFor } from '../plans';
+import { assertJobRef, assertRequest, assertSlots, assertUserId } from '../validation';
+import type { PlanUsageResult, UsageRequest, WasChargedRequest } from './usage-types';
 
 /**
  * `QuotaLedger.usage`: the current week's usage and the user's plan, one
  * eventually consistent read. Without `weeklyLimit`, the plan's weekly slots are the limit.
- *
- * @example
- * ```ts
- * const { used, reserved, plan } = await usage(context, { userId: 'u-1', weeklyLimit: 200 });
- * ```
  */
 export async function usage(
   context: LedgerContext,
@@ -32,14 +23,7 @@ export async function usage(
   return { ...usageOf(item, isoWeekKey(clock(context)), limit), plan: item.plan };
 }
 
-/**
- * `QuotaLedger.lookupJob`: the job's record, or undefined. One consistent read.
- *
- * @example
- * ```ts
- * const record = await lookupJob(context, { userId: 'u-1', jobId: 'job-1' });
- * ```
- */
+/** `QuotaLedger.lookupJob`: the job's record, or undefined. One consistent read. */
 export async function lookupJob(
   context: LedgerContext,
   request: WasChargedRequest,
@@ -48,14 +32,7 @@ export async function lookupJob(
   return readRecord(context, request.userId, request.jobId);
 }
 
-/**
- * `QuotaLedger.wasCharged`: whether the job was settled (or settled and refunded since).
- *
- * @example
- * ```ts
- * if (await wasCharged(context, { userId: 'u-1', jobId: 'job-1' })) return finishAsReady();
- * ```
- */
+/** `QuotaLedger.wasCharged`: whether the job was settled (or settled and refunded since). */
 export async function wasCharged(
   context: LedgerContext,
   request: WasChargedRequest,
