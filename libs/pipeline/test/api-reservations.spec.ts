@@ -80,7 +80,7 @@ describe('POST /api/podcasts reserves the quote before anything is queued', () =
 
   it('answers a job that does not fit what remains with 429 quota_exhausted, the remaining slots and the reset', async () => {
     const limit = weeklyLimitFor(undefined);
-    await ledger.deduct({ userId: 'cy', jobId: 'j-earlier', cost: limit - 1, weeklyLimit: limit });
+    await ledger.settle({ userId: 'cy', jobId: 'j-earlier', cost: limit - 1, weeklyLimit: limit });
     const refused = await post('cy');
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({

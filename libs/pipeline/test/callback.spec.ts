@@ -105,7 +105,7 @@ describe('createCallbackStep on success', () => {
   it('does not charge again when a first attempt charged but died before marking the job', async () => {
     const { job, audio } = await assembledJob('carol', 30);
     const cost = quotaCost('neural', 30);
-    await ledger.deduct({ userId: 'carol', jobId: job.jobId, cost, weeklyLimit: limit });
+    await ledger.settle({ userId: 'carol', jobId: job.jobId, cost, weeklyLimit: limit });
     const result = await callback({
       userId: 'carol',
       jobId: job.jobId,
@@ -161,7 +161,7 @@ describe('createCallbackStep on success', () => {
     };
     await store.put(audio.audioKey, new Uint8Array([0xff, 0xfb, 0x90, 0x00]), 'audio/mpeg');
     await store.put(audio.captionsKey, 'WEBVTT\n', 'text/vtt');
-    await ledger.deduct({ userId: 'dan', jobId: 'j-other', cost: limit - 2, weeklyLimit: limit });
+    await ledger.settle({ userId: 'dan', jobId: 'j-other', cost: limit - 2, weeklyLimit: limit });
     const result = await callback({ userId: 'dan', jobId: job.jobId, outcome: 'succeeded', audio });
     expect(result).toEqual({ status: 'quota_exceeded' });
     expect(store.objects.has(audio.audioKey)).toBe(false);
@@ -273,7 +273,7 @@ describe('createCallbackStep on failure', () => {
   it('finishes a job as ready, not failed, when a success callback had already charged it', async () => {
     const { job, audio } = await assembledJob('jon', 90);
     const cost = quotaCost('neural', 90);
-    await ledger.deduct({ userId: 'jon', jobId: job.jobId, cost, weeklyLimit: limit });
+    await ledger.settle({ userId: 'jon', jobId: job.jobId, cost, weeklyLimit: limit });
     const result = await callback({
       userId: 'jon',
       jobId: job.jobId,
@@ -403,7 +403,7 @@ describe('the callback handler on an execution-status event', () => {
     const { job, audio } = await assembledJob('ria', 125);
     expect(await jobs.recordAssembled('ria', job.jobId, audio)).toBe(true);
     const cost = quotaCost('neural', 125);
-    await ledger.deduct({ userId: 'ria', jobId: job.jobId, cost, weeklyLimit: limit });
+    await ledger.settle({ userId: 'ria', jobId: job.jobId, cost, weeklyLimit: limit });
     const result = await handler()(statusEvent('FAILED', { userId: 'ria', jobId: job.jobId }));
     expect(result).toEqual({ status: 'ready', cost });
     expect(await jobs.get('ria', job.jobId)).toEqual(
@@ -432,7 +432,7 @@ describe('the callback handler on an execution-status event', () => {
     const { job, audio } = await assembledJob('red', 125);
     await jobs.recordAssembled('red', job.jobId, audio);
     const cost = quotaCost('neural', 125);
-    await ledger.deduct({ userId: 'red', jobId: job.jobId, cost, weeklyLimit: limit });
+    await ledger.settle({ userId: 'red', jobId: job.jobId, cost, weeklyLimit: limit });
     const event = statusEvent('FAILED', { userId: 'red', jobId: job.jobId });
     await callback({ userId: 'red', jobId: job.jobId, outcome: 'failed' });
     const first = await jobs.get('red', job.jobId);

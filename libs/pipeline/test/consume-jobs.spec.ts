@@ -92,7 +92,7 @@ describe('createJobConsumer', () => {
   it('starts a queued job without a quota check, since the API reserved its cost before queueing it', async () => {
     const limit = weeklyLimitFor(undefined);
     // The week is full of charges, and this job's own hold is part of them.
-    await ledger.deduct({ userId: 'erin', jobId: 'j-earlier', cost: limit, weeklyLimit: limit });
+    await ledger.settle({ userId: 'erin', jobId: 'j-earlier', cost: limit, weeklyLimit: limit });
     const job = queuedJob({ userId: 'erin', estimatedCost: 60 });
     await jobs.create(job);
     const starter = new RecordingStarter();

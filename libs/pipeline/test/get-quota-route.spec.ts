@@ -56,7 +56,7 @@ async function getQuota(userId: string) {
 describe('GET /api/quota (getQuotaRoute)', () => {
   it('answers a creator’s week under the creator limits with one GetItem of the users item', async () => {
     await ledger.setPlan({ userId: 'cora', plan: 'creator' });
-    await ledger.deduct({ userId: 'cora', jobId: 'j-1', cost: 40, weeklyLimit: 600 });
+    await ledger.settle({ userId: 'cora', jobId: 'j-1', cost: 40, weeklyLimit: 600 });
     await ledger.reserve({ userId: 'cora', jobId: 'j-2', cost: 6, weeklyLimit: 600 });
     const answer = await getQuota('cora');
     expect(answer).toEqual({

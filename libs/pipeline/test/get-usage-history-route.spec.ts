@@ -54,11 +54,11 @@ describe('GET /api/usage/history (getUsageHistoryRoute)', () => {
     const quota = ledger();
     clock = new Date('2026-11-18T12:00:00Z'); // 2026-W47
     for (let index = 0; index < 12; index += 1) {
-      await quota.deduct({ userId: 'hana', jobId: `w47-${index}`, cost: 2, weeklyLimit: 200 });
+      await quota.settle({ userId: 'hana', jobId: `w47-${index}`, cost: 2, weeklyLimit: 200 });
     }
     clock = new Date('2026-12-02T12:00:00Z'); // 2026-W49
-    await quota.deduct({ userId: 'hana', jobId: 'w49', cost: 6, weeklyLimit: 200 });
-    await quota.deduct({ userId: 'someone-else', jobId: 'x', cost: 9, weeklyLimit: 200 });
+    await quota.settle({ userId: 'hana', jobId: 'w49', cost: 6, weeklyLimit: 200 });
+    await quota.settle({ userId: 'someone-else', jobId: 'x', cost: 9, weeklyLimit: 200 });
     const answer = await history('hana', { weeks: '4' });
     expect(answer).toEqual({
       status: 200,

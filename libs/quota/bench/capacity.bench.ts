@@ -8,10 +8,9 @@
  * 2. For each plan (free 200, creator 600, studio 1,500 slots a week): a heavy week of one-slot
  *    jobs with ids of the pipeline's 29-byte shape, spread evenly over the week, after a previous
  *    week just as full. At the first, middle and last job: WCU of reserve, settle, release (of a
- *    second job reserved a minute later), grant (one slot) and deduct (on a twin user charged only
- *    with the legacy `deduct`), RCU of usage and preflight; next to the design post's tier-1 write
- *    (one conditional `UpdateItem ADD` on a counter) and a read of its item, measured at the same
- *    points of the same run.
+ *    second job reserved a minute later) and grant (one slot), RCU of usage; next to the design
+ *    post's tier-1 write (one conditional `UpdateItem ADD` on a counter) and a read of its item,
+ *    measured at the same points of the same run.
  *
  * Run: `npx nx run quota:bench` (after `ledger.bench.ts`), or
  * `npx tsx --tsconfig libs/quota/tsconfig.json libs/quota/bench/capacity.bench.ts`. Needs Java 17.
@@ -24,7 +23,10 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynamoDbLocal } from '@lumcast/local-dynamo';
-import { PLANS, QuotaLedger, USERS_TABLE_KEY, isoWeekKey, planLimitsFor } from '../src/index';
+import { isoWeekKey } from '../src/iso-week';
+import { QuotaLedger } from '../src/ledger';
+import { PLANS, planLimitsFor } from '../src/plans';
+import { USERS_TABLE_KEY } from '../src/users-table';
 import {
   fakeClock,
   meterCapacity,
@@ -40,15 +42,7 @@ const THIS_MONDAY = Date.parse('2026-11-30T00:00:00Z'); // 2026-W49
 // Far above any plan's, so no reservation is refused: this bench measures capacity, not admission.
 const ADMISSION = { maxInFlight: 100_000, reservationsPerMinute: 100_000 };
 
-const OPERATIONS = [
-  'reserve',
-  'settle',
-  'release',
-  'grant',
-  'deduct',
-  'usage',
-  'preflight',
-] as const;
+const OPERATIONS = ['reserve', 'settle', 'release', 'grant', 'usage'] as const;
 type Operation = (typeof OPERATIONS)[number] | 'tier-1 write' | 'tier-1 read';
 type Point = Partial<Record<Operation, CapacityUse>>;
 
@@ -83,7 +77,7 @@ async function calibrate(client: DynamoDBClient, meter: CapacityMeter) {
   return rows;
 }
 
-/** One plan's heavy week (and the previous one) for three users: ledger, legacy deduct, tier-1. */
+/** One plan's heavy week (and the previous one) for two users: the ledger's and the tier-1 one. */
 async function heavyWeek(client: DynamoDBClient, meter: CapacityMeter, plan: string) {
   const limit = planLimitsFor(plan).weeklySlots;
   const clock = fakeClock(instantOf(PREVIOUS_MONDAY, 1, limit));
@@ -91,7 +85,6 @@ async function heavyWeek(client: DynamoDBClient, meter: CapacityMeter, plan: str
   const points = [1, Math.ceil(limit / 2), limit];
   const measured = new Map<number, Point>(points.map((n) => [n, {}]));
   const heavy = `heavy-${plan}`;
-  const legacy = `legacy-${plan}`;
   const tier1 = `tier-1-${plan}`;
 
   /** The post's tier 1: `ADD` under a week-and-room condition; a refused one in a new week rolls over. */
@@ -151,15 +144,9 @@ async function heavyWeek(client: DynamoDBClient, meter: CapacityMeter, plan: str
         await run('release', () => ledger.release({ userId: heavy, jobId: probe, heldCost: 1 }));
       }
       await run('settle', () => ledger.settle({ ...request, quotedCost: 1 }));
-      await run('deduct', () =>
-        ledger.deduct({ userId: legacy, jobId, cost: 1, weeklyLimit: limit }),
-      );
       await run('tier-1 write', () => tier1Write(isoWeekKey(new Date(at))));
       if (point !== undefined) {
         await run('usage', () => ledger.usage({ userId: heavy, weeklyLimit: limit }));
-        await run('preflight', () =>
-          ledger.preflight({ userId: heavy, cost: 1, weeklyLimit: limit }),
-        );
         await run('tier-1 read', () =>
           client.send(new GetItemCommand({ TableName: TABLE, Key: { userId: { S: tier1 } } })),
         );
@@ -217,8 +204,7 @@ async function main(): Promise<void> {
       for (const operation of [...OPERATIONS, 'tier-1 write', 'tier-1 read'] as const) {
         const uses = at(operation);
         const lastUse = uses[2];
-        const isRead =
-          operation === 'usage' || operation === 'preflight' || operation === 'tier-1 read';
+        const isRead = operation === 'usage' || operation === 'tier-1 read';
         const ratio = isRead
           ? (lastUse?.read ?? 0) / tier1Read
           : (lastUse?.write ?? 0) / tier1Write;
@@ -235,7 +221,7 @@ async function main(): Promise<void> {
       console.log('');
     }
     console.log(
-      `Ratios: writes to the tier-1 write's WCU, reads (usage, preflight, tier-1 read) to the tier-1 read's RCU. ` +
+      `Ratios: writes to the tier-1 write's WCU, reads (usage, tier-1 read) to the tier-1 read's RCU. ` +
         `Grants of one slot at each measured job leave the week with 3 slots unused. ` +
         `${Math.round((Date.now() - started) / 1000)} s.`,
     );

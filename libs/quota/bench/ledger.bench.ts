@@ -29,7 +29,10 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTables, startDynamoDbLocal } from '@lumcast/local-dynamo';
-import { QuotaContentionError, QuotaLedger, USERS_TABLE_KEY, isoWeekKey } from '../src/index';
+import { QuotaContentionError } from '../src/errors';
+import { isoWeekKey } from '../src/iso-week';
+import { QuotaLedger } from '../src/ledger';
+import { USERS_TABLE_KEY } from '../src/users-table';
 import {
   capacityDifference,
   fakeClock,

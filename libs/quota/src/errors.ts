@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * try {
- *   await ledger.deduct(request);
+ *   await ledger.settle(request);
  * } catch (error) {
  *   if (error instanceof QuotaError) logger.warn(error.name, { error });
  *   throw error;
@@ -24,15 +24,6 @@ export class QuotaError extends Error {
  * Bad input: an empty or over-long id, a negative, fractional or non-finite cost,
  * limit or duration, an unknown voice quality, a malformed week key or an invalid
  * date. Always thrown before any I/O, so nothing has been read or written.
- *
- * @example
- * ```ts
- * try {
- *   quotaCost('ultra' as VoiceQuality, 60);
- * } catch (error) {
- *   if (error instanceof QuotaInputError) console.log(error.field); // 'quality'
- * }
- * ```
  */
 export class QuotaInputError extends QuotaError {
   override readonly name = 'QuotaInputError';
@@ -51,11 +42,6 @@ export class QuotaInputError extends QuotaError {
  * kept changing the user's item (or conflicting with its transactions) between
  * its writes. Nothing was written by this call; retrying the same job or
  * operation later is safe (each is applied at most once).
- *
- * @example
- * ```ts
- * if (error instanceof QuotaContentionError) await retryLater(jobId);
- * ```
  */
 export class QuotaContentionError extends QuotaError {
   override readonly name = 'QuotaContentionError';
@@ -74,11 +60,6 @@ export class QuotaContentionError extends QuotaError {
 /**
  * The users table does not exist (DynamoDB `ResourceNotFoundException`); the
  * original SDK error is kept as `cause`.
- *
- * @example
- * ```ts
- * if (error instanceof QuotaTableNotFoundError) throw new Error('deploy the users table first', { cause: error });
- * ```
  */
 export class QuotaTableNotFoundError extends QuotaError {
   override readonly name = 'QuotaTableNotFoundError';
@@ -93,11 +74,6 @@ export class QuotaTableNotFoundError extends QuotaError {
  * (`ProvisionedThroughputExceededException`, `ThrottlingException`,
  * `RequestLimitExceeded`); the original SDK error is kept as `cause`. Nothing
  * was charged by the throttled write, and retrying the same `jobId` is safe.
- *
- * @example
- * ```ts
- * if (error instanceof QuotaThrottledError) await requeue(message);
- * ```
  */
 export class QuotaThrottledError extends QuotaError {
   override readonly name = 'QuotaThrottledError';
@@ -114,11 +90,6 @@ export class QuotaThrottledError extends QuotaError {
  * ledger's counters without `quotaCommitted`). The ledger refuses to guess and
  * writes nothing. The one shape it reads without `quotaCommitted` is the post's
  * (`quotaWeek` and `quotaCount` alone: `used = quotaCount`).
- *
- * @example
- * ```ts
- * if (error instanceof QuotaStateError) alertOperator(error.message);
- * ```
  */
 export class QuotaStateError extends QuotaError {
   override readonly name = 'QuotaStateError';

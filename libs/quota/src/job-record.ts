@@ -1,6 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QuotaStateError } from './errors';
-import type { QuotaJobRecord } from './ledger-types';
 import { numberAttribute, weekAttribute } from './quota-item';
 import { QUOTA_JOB_ATTRIBUTES } from './users-table';
 
@@ -8,13 +7,18 @@ import { QUOTA_JOB_ATTRIBUTES } from './users-table';
  * Where a job stands in the ledger: `reserved` (slots held), `settled`
  * (charged, once), `released` (failed or cancelled: nothing charged, and it
  * never will be) or `refunded` (charged, then given back).
- *
- * @example
- * ```ts
- * const state: QuotaJobState = 'settled';
- * ```
  */
 export type QuotaJobState = 'reserved' | 'settled' | 'released' | 'refunded';
+
+/** The ledger's record of a job, as `lookupJob` reads it. */
+export interface QuotaJobRecord {
+  readonly state: QuotaJobState;
+  readonly week: string;
+  readonly held: number;
+  readonly charged: number;
+  readonly chargedWeek: string | undefined;
+  readonly measured: number | undefined;
+}
 
 const STATES: ReadonlySet<string> = new Set(['reserved', 'settled', 'released', 'refunded']);
 

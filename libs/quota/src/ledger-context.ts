@@ -1,22 +1,31 @@
 import type { AttributeValue, DynamoDBClient, TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { QuotaInputError } from './errors';
-import type { QuotaLedgerOptions } from './ledger-types';
 import { transact, type TransactionOutcome } from './transact';
 import { USERS_TABLE_KEY, quotaJobKey } from './users-table';
 import { assertRequest } from './validation';
 
 const DEFAULT_MAX_ATTEMPTS = 10;
 
+/** How to build a `QuotaLedger`. */
+export interface QuotaLedgerOptions {
+  /** The DynamoDB client to use (pointed at AWS, or at a local endpoint such as DynamoDB Local). */
+  readonly client: DynamoDBClient;
+  /** The users table, keyed by `userId` (see `USERS_TABLE_KEY`), with TTL on `QUOTA_RECORD_TTL_ATTRIBUTE`. */
+  readonly tableName: string;
+  /** The clock; defaults to `() => new Date()`. The current ISO week and rate minute come from it. */
+  readonly now?: () => Date;
+  /**
+   * How many rounds an operation tries before throwing `QuotaContentionError`
+   * (default 10). A round is lost when another writer's transaction on the same
+   * user conflicted, or the item moved on between the guess and the write.
+   */
+  readonly maxAttempts?: number;
+}
+
 /**
  * What every ledger operation works with: the client, the users table, the
  * clock and the retry budget. `QuotaLedger` builds one and hands it to each
  * operation module.
- *
- * @example
- * ```ts
- * const context = ledgerContext({ client: new DynamoDBClient({}), tableName: 'users' });
- * const result = await reserve(context, { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200 });
- * ```
  */
 export interface LedgerContext {
   readonly client: DynamoDBClient;
@@ -28,11 +37,6 @@ export interface LedgerContext {
 /**
  * Checks `QuotaLedgerOptions` (`QuotaInputError` on anything wrong) and fills
  * in the defaults: the system clock and 10 attempts.
- *
- * @example
- * ```ts
- * const context = ledgerContext({ client, tableName: 'users', maxAttempts: 3 });
- * ```
  */
 export function ledgerContext(options: QuotaLedgerOptions): LedgerContext {
   assertRequest(options);
@@ -60,14 +64,7 @@ export function ledgerContext(options: QuotaLedgerOptions): LedgerContext {
   };
 }
 
-/**
- * The context's clock, checked: `QuotaInputError` when it returns anything but a valid `Date`.
- *
- * @example
- * ```ts
- * const week = isoWeekKey(clock(context));
- * ```
- */
+/** The context's clock, checked: `QuotaInputError` when it returns anything but a valid `Date`. */
 export function clock(context: LedgerContext): Date {
   const at = context.now();
   if (!(at instanceof Date) || Number.isNaN(at.getTime())) {
@@ -76,14 +73,7 @@ export function clock(context: LedgerContext): Date {
   return at;
 }
 
-/**
- * One `TransactWriteItems` on the context's table, its cancellation reasons as data.
- *
- * @example
- * ```ts
- * const outcome = await transactIn(context, [{ Update: counters }, { Put: record }]);
- * ```
- */
+/** One `TransactWriteItems` on the context's table, its cancellation reasons as data. */
 export async function transactIn(
   context: LedgerContext,
   items: TransactWriteItem[],
@@ -91,26 +81,12 @@ export async function transactIn(
   return transact(context.client, context.tableName, items);
 }
 
-/**
- * The key of a user's item in the users table.
- *
- * @example
- * ```ts
- * userKey('u-1'); // { userId: { S: 'u-1' } }
- * ```
- */
+/** The key of a user's item in the users table. */
 export function userKey(userId: string): Record<string, AttributeValue> {
   return { [USERS_TABLE_KEY.partitionKey]: { S: userId } };
 }
 
-/**
- * The key of a job's record in the users table (`quotaJobKey`).
- *
- * @example
- * ```ts
- * recordKey('u-1', 'job-1'); // { userId: { S: 'quota-job#u-1#job-1' } }
- * ```
- */
+/** The key of a job's record in the users table (`quotaJobKey`). */
 export function recordKey(userId: string, jobId: string): Record<string, AttributeValue> {
   return { [USERS_TABLE_KEY.partitionKey]: { S: quotaJobKey(userId, jobId) } };
 }

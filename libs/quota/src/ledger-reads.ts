@@ -1,19 +1,29 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { toQuotaError } from './aws-errors';
 import { isoWeekKey, weekWindow } from './iso-week';
-import { decodeJobRecord } from './job-record';
+import { decodeJobRecord, type QuotaJobRecord } from './job-record';
 import { clock, recordKey, userKey, type LedgerContext } from './ledger-context';
-import type { QuotaJobRecord, UsageResult } from './ledger-types';
 import { decodeQuotaItem, type QuotaItem } from './quota-item';
+
+/**
+ * A user's usage in a week; `resetsAt` is the next Monday 00:00Z. `remaining`
+ * is `limit + granted - used - reserved`, never below 0 (a lowered limit can
+ * leave a week over it). `inFlight` counts open reservations of any week.
+ */
+export interface UsageResult {
+  readonly week: string;
+  readonly used: number;
+  readonly reserved: number;
+  readonly granted: number;
+  readonly remaining: number;
+  readonly limit: number;
+  readonly inFlight: number;
+  readonly resetsAt: Date;
+}
 
 /**
  * Reads the user's item: quota counters, plan and past weeks (one `GetItem`; the
  * item is small, so a projection would not make the read cheaper).
- *
- * @example
- * ```ts
- * const item = await readUser(context, 'u-1', true);
- * ```
  */
 export async function readUser(
   context: LedgerContext,
@@ -34,14 +44,7 @@ export async function readUser(
   }
 }
 
-/**
- * Reads a job's record, consistently (undefined when it has none).
- *
- * @example
- * ```ts
- * const record = await readRecord(context, 'u-1', 'job-1');
- * ```
- */
+/** Reads a job's record, consistently (undefined when it has none). */
 export async function readRecord(
   context: LedgerContext,
   userId: string,
@@ -61,14 +64,7 @@ export async function readRecord(
   }
 }
 
-/**
- * The usage a week shows, from the user's item as stored and this clock's week.
- *
- * @example
- * ```ts
- * const usage = usageOf(item, isoWeekKey(clock(context)), 200);
- * ```
- */
+/** The usage a week shows, from the user's item as stored and this clock's week. */
 export function usageOf(item: QuotaItem, clockWeek: string, weeklyLimit: number): UsageResult {
   // A stored week ahead of this clock is the week a write would go to.
   const inStoredWeek = item.week !== undefined && item.week >= clockWeek;
@@ -88,14 +84,7 @@ export function usageOf(item: QuotaItem, clockWeek: string, weeklyLimit: number)
   };
 }
 
-/**
- * The usage after a write: one consistent read of the user's item.
- *
- * @example
- * ```ts
- * return { outcome: 'granted', week, slots, usage: await usageAfter(context, userId, 200) };
- * ```
- */
+/** The usage after a write: one consistent read of the user's item. */
 export async function usageAfter(
   context: LedgerContext,
   userId: string,

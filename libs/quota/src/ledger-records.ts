@@ -8,8 +8,7 @@ import { isConditionalCheckFailed, toQuotaError } from './aws-errors';
 import type { CounterDelta } from './counter-update';
 import { QuotaStateError } from './errors';
 import { weekWindow } from './iso-week';
-import type { QuotaJobRecord } from './ledger-types';
-import { decodeJobRecord, type QuotaJobState } from './job-record';
+import { type QuotaJobRecord, decodeJobRecord, type QuotaJobState } from './job-record';
 import { recordKey, type LedgerContext } from './ledger-context';
 import { decodeQuotaItem } from './quota-item';
 import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } from './users-table';
@@ -17,14 +16,7 @@ import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE, USERS_TABLE_KEY } fro
 const RECORD_LIFETIME_AFTER_WEEK_MS = 7 * 24 * 3600 * 1000;
 const J = QUOTA_JOB_ATTRIBUTES;
 
-/**
- * A counter delta that changes nothing, to spread and override.
- *
- * @example
- * ```ts
- * const delta = { ...NO_CHANGE, granted: 5 };
- * ```
- */
+/** A counter delta that changes nothing, to spread and override. */
 export const NO_CHANGE: CounterDelta = Object.freeze({
   used: 0,
   reserved: 0,
@@ -32,51 +24,23 @@ export const NO_CHANGE: CounterDelta = Object.freeze({
   inFlight: 0,
 });
 
-/**
- * What the ledger believes about a job's record while it tries a write.
- *
- * @example
- * ```ts
- * const guess: RecordGuess = { kind: 'reserved', held: 4, week: '2026-W49' };
- * ```
- */
+/** What the ledger believes about a job's record while it tries a write. */
 export type RecordGuess =
   | { readonly kind: 'absent' }
   | { readonly kind: 'reserved'; readonly held: number; readonly week: string };
 
-/**
- * The guess a record read (or returned as `ALL_OLD`) supports.
- *
- * @example
- * ```ts
- * let guess = guessOf(await readRecord(context, userId, jobId));
- * ```
- */
+/** The guess a record read (or returned as `ALL_OLD`) supports. */
 export function guessOf(record: QuotaJobRecord | undefined): RecordGuess {
   if (record === undefined) return { kind: 'absent' };
   return { kind: 'reserved', held: record.held, week: record.week };
 }
 
-/**
- * Epoch seconds at which a record of `week` may expire: a week after the week ends.
- *
- * @example
- * ```ts
- * const ttl = { N: String(expiryOf('2026-W49')) };
- * ```
- */
+/** Epoch seconds at which a record of `week` may expire: a week after the week ends. */
 export function expiryOf(week: string): number {
   return Math.floor((weekWindow(week).end.getTime() + RECORD_LIFETIME_AFTER_WEEK_MS) / 1000);
 }
 
-/**
- * A `Put` of a new job record, on condition that the job has none (`ALL_OLD` on failure).
- *
- * @example
- * ```ts
- * const put = newJobRecord(context, 'u-1', 'job-1', { state: 'reserved', week: '2026-W49', held: 4 });
- * ```
- */
+/** A `Put` of a new job record, on condition that the job has none (`ALL_OLD` on failure). */
 export function newJobRecord(
   context: LedgerContext,
   userId: string,
@@ -104,14 +68,7 @@ export function newJobRecord(
   };
 }
 
-/**
- * Writes a job record only if the job has none; false when it already had one.
- *
- * @example
- * ```ts
- * const written = await putRecordIfAbsent(context, 'u-1', 'job-1', { state: 'released', week, held: 0 });
- * ```
- */
+/** Writes a job record only if the job has none; false when it already had one. */
 export async function putRecordIfAbsent(
   context: LedgerContext,
   userId: string,
@@ -127,14 +84,7 @@ export async function putRecordIfAbsent(
   }
 }
 
-/**
- * Moves a reserved record to `state`, on condition that it is still the hold guessed.
- *
- * @example
- * ```ts
- * const update = recordTransition(context, 'u-1', 'job-1', { held: 4, week }, 'released', {});
- * ```
- */
+/** Moves a reserved record to `state`, on condition that it is still the hold guessed. */
 export function recordTransition(
   context: LedgerContext,
   userId: string,
@@ -167,14 +117,7 @@ export function recordTransition(
   };
 }
 
-/**
- * A job record returned by a failed condition; `QuotaStateError` when it is missing.
- *
- * @example
- * ```ts
- * const record = requireRecord('u-1', recordReason.item);
- * ```
- */
+/** A job record returned by a failed condition; `QuotaStateError` when it is missing. */
 export function requireRecord(
   userId: string,
   item: Record<string, AttributeValue> | undefined,
@@ -188,11 +131,6 @@ export function requireRecord(
  * After a hold-week write failed on the user's counters: true when the stored
  * week is past the hold's (its slots count nowhere now). Any other state would
  * mean a week moved backwards, which the ledger never does: `QuotaStateError`.
- *
- * @example
- * ```ts
- * holdWeekEnded = holdWeekEndedBy('u-1', userReason?.item, guess.week);
- * ```
  */
 export function holdWeekEndedBy(
   userId: string,
@@ -207,14 +145,7 @@ export function holdWeekEndedBy(
   );
 }
 
-/**
- * A counter update with nothing to change becomes a condition check of the same condition.
- *
- * @example
- * ```ts
- * await transactIn(context, [asTransactItem(counters), record]);
- * ```
- */
+/** A counter update with nothing to change becomes a condition check of the same condition. */
 export function asTransactItem(update: Update): TransactWriteItem {
   if (update.UpdateExpression !== '') return { Update: update };
   const {

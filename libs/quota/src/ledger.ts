@@ -1,61 +1,57 @@
-import { ledgerContext, type LedgerContext } from './ledger-context';
+import type { QuotaJobRecord } from './job-record';
+import { ledgerContext, type LedgerContext, type QuotaLedgerOptions } from './ledger-context';
+import { grant as grantOperation } from './operations/grant-operation';
+import type { GrantRequest, GrantResult } from './operations/grant-types';
+import { usageHistory as usageHistoryOperation } from './operations/history-operation';
+import type { UsageHistoryRequest, UsageHistoryResult } from './operations/history-types';
+import {
+  planOf as planOfOperation,
+  setPlan as setPlanOperation,
+} from './operations/plan-operation';
+import type { SetPlanRequest, SetPlanResult } from './operations/plan-types';
+import { refund as refundOperation } from './operations/refund-operation';
+import type { RefundRequest, RefundResult } from './operations/refund-types';
+import { release as releaseOperation } from './operations/release-operation';
+import type { ReleaseRequest, ReleaseResult } from './operations/release-types';
+import {
+  admit as admitOperation,
+  reserve as reserveOperation,
+} from './operations/reserve-operation';
 import type {
-  PreflightRequest,
-  PreflightResult,
-  QuotaJobRecord,
-  QuotaLedgerOptions,
-  UsageRequest,
-  PlanUsageResult,
-  WasChargedRequest,
-} from './ledger-types';
-import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
-import type {
-  DeductRequest,
-  DeductResult,
-  ReleaseRequest,
-  ReleaseResult,
-  SettleRequest,
-  SettleResult,
-} from './settle-types';
-import type { GrantRequest, GrantResult, RefundRequest, RefundResult } from './grant-types';
-import type { SetPlanRequest, SetPlanResult } from './plan-types';
-import type { UsageHistoryRequest, UsageHistoryResult } from './history-types';
-import { usageHistory as usageHistoryOperation } from './history-operation';
-import { deduct as deductOperation } from './deduct-operation';
-import { grant as grantOperation } from './grant-operation';
-import { planOf as planOfOperation, setPlan as setPlanOperation } from './plan-operation';
-import { refund as refundOperation } from './refund-operation';
-import { release as releaseOperation } from './release-operation';
-import { admit as admitOperation, reserve as reserveOperation } from './reserve-operation';
-import { settle as settleOperation } from './settle-operation';
+  AdmitRequest,
+  AdmitResult,
+  ReserveRequest,
+  ReserveResult,
+} from './operations/reserve-types';
+import { settle as settleOperation } from './operations/settle-operation';
+import type { SettleRequest, SettleResult } from './operations/settle-types';
 import {
   lookupJob as lookupJobOperation,
-  preflight as preflightOperation,
   usage as usageOperation,
   wasCharged as wasChargedOperation,
-} from './usage-operation';
+} from './operations/usage-operation';
+import type { UsageRequest, PlanUsageResult, WasChargedRequest } from './operations/usage-types';
 
 /**
  * The weekly quota ledger on the users table. Each job has a small record of
- * its own (`quotaJobKey`), and every operation is one `TransactWriteItems` of
- * two items, the user's counters and that record, each under a condition, so
- * each costs 4 WCU whatever the week holds, with no lock and no read first.
- * `reserve` holds a job's quoted cost before work starts and refuses what does
- * not fit (`used + reserved + cost > limit + granted`), too many jobs in flight,
- * or too many reservations in a minute; `settle` charges `min(measured, quoted)`
- * and frees the hold in one step; `release` frees it with nothing charged. Each
- * is idempotent per job, and usage never passes the limit in any interleaving.
- * The README argues each guarantee. Each operation lives in its own module
- * (`reserve-operation.ts`, `settle-operation.ts`, …) over a shared `LedgerContext`;
- * this class only builds the context and delegates.
+ * its own (`quotaJobKey`), and every write is one `TransactWriteItems` of two
+ * items, the user's counters and that record, each under a condition, so each
+ * costs 4 WCU whatever the week holds, with no lock.
+ * `admit` (or `reserve`, with explicit limits) holds a job's quoted cost before
+ * work starts and refuses what does not fit (`used + reserved + cost > limit + granted`),
+ * too many jobs in flight, or too many reservations in a minute; `settle` charges
+ * `min(measured, quoted)` and frees the hold in one step; `release` frees it with
+ * nothing charged. Each is idempotent per job, and usage never passes the limit
+ * in any interleaving; the README argues each guarantee. Each operation lives in
+ * its own module under `operations/` over a shared `LedgerContext`; this class
+ * only builds the context and delegates.
  *
  * @example
  * ```ts
  * const ledger = new QuotaLedger({ client: new DynamoDBClient({}), tableName: 'users' });
- * const limits = planLimitsFor(await ledger.planOf(userId));
- * const hold = await ledger.reserve({ userId, jobId, cost: 4, weeklyLimit: limits.weeklySlots, maxInFlight: limits.maxInFlight });
+ * const { hold } = await ledger.admit({ userId, jobId, cost: 4 });
  * // … later, when the episode is ready:
- * await ledger.settle({ userId, jobId, cost: quotaCost('neural', 121), quotedCost: 4, weeklyLimit: limits.weeklySlots });
+ * await ledger.settle({ userId, jobId, cost: quotaCost('neural', 121), quotedCost: 4 });
  * ```
  */
 export class QuotaLedger {
@@ -103,7 +99,7 @@ export class QuotaLedger {
    * Charges a finished job `min(cost, quoted)` slots and frees its hold, in one
    * transaction. A job reserved in a week that has since ended is charged to the
    * current week if it has room (else `over_limit`, and its hold is released); a
-   * job never reserved is charged like `deduct`. Idempotent: a repeat answers
+   * job never reserved is charged `cost`, if its week has room. Idempotent: a repeat answers
    * `already_charged`. Throws like `reserve`.
    *
    * @example
@@ -129,40 +125,6 @@ export class QuotaLedger {
    */
   release(request: ReleaseRequest): Promise<ReleaseResult> {
     return releaseOperation(this.context, request);
-  }
-
-  /**
-   * Charges `cost` slots for a job that was never reserved (or settles a
-   * reserved one with no quote given), atomically, and reads the week's usage
-   * after. Resolves `over_limit` (nothing written) when the week has less room
-   * than `cost`, and `already_charged` when this job was charged before.
-   * Throws `QuotaInputError` before any I/O on bad input, `QuotaContentionError`
-   * after `maxAttempts` contended rounds, `QuotaStateError` for a released job
-   * or unreadable quota attributes, `QuotaTableNotFoundError` /
-   * `QuotaThrottledError` for those DynamoDB errors, and rethrows any other.
-   *
-   * @example
-   * ```ts
-   * const result = await ledger.deduct({ userId: 'u-1', jobId: 'job-1', cost: 30, weeklyLimit: 200 });
-   * // { outcome: 'charged', week: '2026-W49', used: 30, limit: 200 }
-   * ```
-   */
-  deduct(request: DeductRequest): Promise<DeductResult> {
-    return deductOperation(this.context, request);
-  }
-
-  /**
-   * A best-effort check: would `cost` fit in the user's current week now? One
-   * eventually consistent read (at most 1 RCU), no write; `reserve` is the authority.
-   *
-   * @example
-   * ```ts
-   * const check = await ledger.preflight({ userId: 'u-1', cost: 60, weeklyLimit: 200 });
-   * if (!check.allowed) return reject('over quota', check.resetsAt);
-   * ```
-   */
-  preflight(request: PreflightRequest): Promise<PreflightResult> {
-    return preflightOperation(this.context, request);
   }
 
   /**

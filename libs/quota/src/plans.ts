@@ -2,11 +2,6 @@
  * What a plan allows: its weekly quota in slots, how many of a user's jobs may
  * be in flight (reserved and not yet settled or released) at once, and how many
  * reservations (job creations) a user may make per minute.
- *
- * @example
- * ```ts
- * const limits: PlanLimits = { weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 };
- * ```
  */
 export interface PlanLimits {
   readonly weeklySlots: number;
@@ -18,13 +13,6 @@ export interface PlanLimits {
  * The plans a user can be on, keyed by the `plan` attribute of the users table
  * (`USER_PLAN_ATTRIBUTE`). `free` is the baseline (200 slots: six 15-minute
  * neural episodes, three jobs in flight at once).
- *
- * @example
- * ```ts
- * PLANS.free.weeklySlots; // 200
- * PLANS.creator.weeklySlots; // 600
- * PLANS.studio.maxInFlight; // 10
- * ```
  */
 export const PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze({
   free: Object.freeze({ weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 }),
@@ -32,14 +20,7 @@ export const PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze({
   studio: Object.freeze({ weeklySlots: 1500, maxInFlight: 10, reservationsPerMinute: 30 }),
 });
 
-/**
- * The plan used when a user has none or an unknown one.
- *
- * @example
- * ```ts
- * const plan = user.plan ?? DEFAULT_PLAN; // 'free'
- * ```
- */
+/** The plan used when a user has none or an unknown one. */
 export const DEFAULT_PLAN = 'free';
 
 /**

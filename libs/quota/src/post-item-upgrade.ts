@@ -20,11 +20,6 @@ const A = QUOTA_ATTRIBUTES;
  * failed) as the rival left it, for the caller to aim its next write at. The
  * counters' transaction stays the authority; this write changes no count. Any
  * other item is returned as it is, with no write.
- *
- * @example
- * ```ts
- * if (item.fromPost && item.week === week) item = await upgradePostItem(context, userId, item);
- * ```
  */
 export async function upgradePostItem(
   context: LedgerContext,

@@ -5,8 +5,8 @@ import {
   type DynamoDBClient,
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
-import { QuotaThrottledError } from './errors';
 import { toQuotaError } from './aws-errors';
+import { QuotaThrottledError } from './errors';
 
 /** Why one item of a cancelled transaction did not apply, with the item as it was (`ALL_OLD`). */
 export interface CancellationReason {

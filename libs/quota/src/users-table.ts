@@ -1,13 +1,6 @@
 /**
  * The key of the users table the ledger writes to: partition key `userId`, a
  * string, and no sort key. Infrastructure creates the table from this.
- *
- * @example
- * ```ts
- * new dynamodb.TableV2(this, 'Users', {
- *   partitionKey: { name: USERS_TABLE_KEY.partitionKey, type: dynamodb.AttributeType.STRING },
- * });
- * ```
  */
 export const USERS_TABLE_KEY = Object.freeze({
   partitionKey: 'userId',
@@ -31,12 +24,7 @@ export const USERS_TABLE_KEY = Object.freeze({
  *
  * An item of the post's design (`quotaWeek` and `quotaCount` alone) is read as
  * `used = quotaCount`, nothing else held; the first write in its week sets
- * `committed` from the count under a condition (see the README, "Coming from the post's design").
- *
- * @example
- * ```ts
- * const projection = [QUOTA_ATTRIBUTES.week, QUOTA_ATTRIBUTES.used].join(', ');
- * ```
+ * `committed` from the count under a condition (see docs/decisions/quota-post-item-upgrade.md).
  */
 export const QUOTA_ATTRIBUTES = Object.freeze({
   week: 'quotaWeek',
@@ -52,11 +40,6 @@ export const QUOTA_ATTRIBUTES = Object.freeze({
 /**
  * The attribute of a user's item naming their plan (a key of `PLANS`), which
  * `QuotaLedger.setPlan` writes and `QuotaLedger.planOf` reads.
- *
- * @example
- * ```ts
- * const plan = item[USER_PLAN_ATTRIBUTE]?.S; // 'creator'
- * ```
  */
 export const USER_PLAN_ATTRIBUTE = 'plan';
 
@@ -70,11 +53,6 @@ export const USER_PLAN_ATTRIBUTE = 'plan';
  * - `held` (`quotaJobHeld`, N): the slots held at reservation (the quote).
  * - `charged` (`quotaJobCharged`, N) and `chargedWeek` (`quotaJobChargedWeek`, S): what settling charged, where.
  * - `measured` (`quotaJobMeasured`, N): the cost of the audio as measured, before the quote capped it.
- *
- * @example
- * ```ts
- * item[QUOTA_JOB_ATTRIBUTES.state]?.S; // 'settled'
- * ```
  */
 export const QUOTA_JOB_ATTRIBUTES = Object.freeze({
   state: 'quotaJobState',
@@ -90,11 +68,6 @@ export const QUOTA_JOB_ATTRIBUTES = Object.freeze({
  * own keyed by `quotaOperationKey(userId, operationId)`:
  * `kind` (`quotaOperationKind`, S), `slots` (`quotaOperationSlots`, N) and
  * `week` (`quotaOperationWeek`, S).
- *
- * @example
- * ```ts
- * item[QUOTA_OPERATION_ATTRIBUTES.slots]?.N; // '50'
- * ```
  */
 export const QUOTA_OPERATION_ATTRIBUTES = Object.freeze({
   kind: 'quotaOperationKind',
@@ -106,33 +79,16 @@ export const QUOTA_OPERATION_ATTRIBUTES = Object.freeze({
  * The time-to-live attribute (epoch seconds) of the ledger's job and operation
  * records: the end of the week after their week, so they outlive every retry,
  * redelivery and refund that can still matter. The users table enables TTL on it.
- *
- * @example
- * ```ts
- * new Table(this, 'Users', { partitionKey, timeToLiveAttribute: QUOTA_RECORD_TTL_ATTRIBUTE });
- * ```
  */
 /**
  * Prefix of the attributes on a user's item that keep the slots used in each
  * past week (`quotaUsedIn#2026-W48`): copied from the week's `used` counter when
  * the next week starts, in the same conditional write (a past week's usage is
  * final by then: refunds and hold-week charges only touch the stored week).
- *
- * @example
- * ```ts
- * const used = item[quotaHistoryAttribute('2026-W48')]?.N;
- * ```
  */
 export const QUOTA_HISTORY_ATTRIBUTE_PREFIX = 'quotaUsedIn#';
 
-/**
- * The attribute keeping the slots used in `week` once it has ended.
- *
- * @example
- * ```ts
- * quotaHistoryAttribute('2026-W48'); // 'quotaUsedIn#2026-W48'
- * ```
- */
+/** The attribute keeping the slots used in `week` once it has ended. */
 export function quotaHistoryAttribute(week: string): string {
   return `${QUOTA_HISTORY_ATTRIBUTE_PREFIX}${week}`;
 }
@@ -140,11 +96,6 @@ export function quotaHistoryAttribute(week: string): string {
 /**
  * How many weeks of usage the ledger keeps and answers (the current one included):
  * older weeks' attributes are removed when a week starts, so the user's item stays small.
- *
- * @example
- * ```ts
- * await ledger.history({ userId, weeks: QUOTA_HISTORY_WEEKS });
- * ```
  */
 export const QUOTA_HISTORY_WEEKS = 26;
 
@@ -153,37 +104,18 @@ export const QUOTA_RECORD_TTL_ATTRIBUTE = 'quotaExpiresAt';
 /**
  * The prefixes of the ledger's own keys in the users table. A user id may not
  * start with either (`QuotaInputError`), so a record can never be taken for a user.
- *
- * @example
- * ```ts
- * QUOTA_KEY_PREFIXES.job; // 'quota-job#'
- * ```
  */
 export const QUOTA_KEY_PREFIXES = Object.freeze({
   job: 'quota-job#',
   operation: 'quota-op#',
 } as const);
 
-/**
- * The users-table key of the ledger's record of one job.
- *
- * @example
- * ```ts
- * quotaJobKey('alice', 'job-1'); // 'quota-job#alice#job-1'
- * ```
- */
+/** The users-table key of the ledger's record of one job. */
 export function quotaJobKey(userId: string, jobId: string): string {
   return `${QUOTA_KEY_PREFIXES.job}${userId}#${jobId}`;
 }
 
-/**
- * The users-table key of the ledger's record of one operation (a grant).
- *
- * @example
- * ```ts
- * quotaOperationKey('alice', 'support-4711'); // 'quota-op#alice#support-4711'
- * ```
- */
+/** The users-table key of the ledger's record of one operation (a grant). */
 export function quotaOperationKey(userId: string, operationId: string): string {
   return `${QUOTA_KEY_PREFIXES.operation}${userId}#${operationId}`;
 }
@@ -191,21 +123,11 @@ export function quotaOperationKey(userId: string, operationId: string): string {
 /**
  * The longest accepted job id, in UTF-8 bytes: the Step Functions execution-name
  * limit, since the pipeline names each execution after its job.
- *
- * @example
- * ```ts
- * Buffer.byteLength(crypto.randomUUID()) <= MAX_JOB_ID_BYTES; // true (36)
- * ```
  */
 export const MAX_JOB_ID_BYTES = 80;
 
 /**
  * The longest accepted user id, in UTF-8 bytes (DynamoDB's partition key limit
  * is 2,048 bytes; the ledger's record keys hold a user id and a job id, so both are kept short).
- *
- * @example
- * ```ts
- * MAX_USER_ID_BYTES; // 256
- * ```
  */
 export const MAX_USER_ID_BYTES = 256;

@@ -1,36 +1,17 @@
 /**
  * The voice qualities a user can choose; each costs a different number of
  * quota slots per minute of produced audio.
- *
- * @example
- * ```ts
- * const quality: VoiceQuality = 'neural';
- * ```
  */
 export type VoiceQuality = 'standard' | 'neural' | 'generative';
 
-/**
- * Every voice quality, in ascending order of cost.
- *
- * @example
- * ```ts
- * const options = VOICE_QUALITIES.map((quality) => ({ quality, slotsPerMinute: SLOTS_PER_MINUTE[quality] }));
- * ```
- */
+/** Every voice quality, in ascending order of cost. */
 export const VOICE_QUALITIES: readonly VoiceQuality[] = Object.freeze([
   'standard',
   'neural',
   'generative',
 ]);
 
-/**
- * Quota slots charged per started minute of audio, by voice quality.
- *
- * @example
- * ```ts
- * SLOTS_PER_MINUTE.neural; // 2
- * ```
- */
+/** Quota slots charged per started minute of audio, by voice quality. */
 export const SLOTS_PER_MINUTE: Readonly<Record<VoiceQuality, number>> = Object.freeze({
   standard: 1,
   neural: 2,

@@ -1,4 +1,6 @@
-import { QuotaInputError, quotaCost, type VoiceQuality } from '../src/index';
+import { quotaCost } from '../src/cost';
+import { QuotaInputError } from '../src/errors';
+import type { VoiceQuality } from '../src/voice-quality';
 
 describe('quotaCost', () => {
   it.each([

@@ -1,3 +1,4 @@
+import { toQuotaError } from '../src/aws-errors';
 import {
   QuotaContentionError,
   QuotaError,
@@ -5,8 +6,7 @@ import {
   QuotaStateError,
   QuotaTableNotFoundError,
   QuotaThrottledError,
-} from '../src/index';
-import { toQuotaError } from '../src/aws-errors';
+} from '../src/errors';
 
 describe('quota errors', () => {
   const cause = Object.assign(new Error('from the SDK'), { name: 'ThrottlingException' });

@@ -1,4 +1,5 @@
-import { QuotaInputError, isoWeekKey, weekWindow } from '../src/index';
+import { QuotaInputError } from '../src/errors';
+import { isoWeekKey, weekWindow } from '../src/iso-week';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,5 @@
-import { QuotaLedger, planLimitsFor } from '../src/index';
+import { QuotaLedger } from '../src/ledger';
+import { planLimitsFor } from '../src/plans';
 import {
   fakeClock,
   meterCapacity,
@@ -25,7 +26,7 @@ const ADMISSION = { maxInFlight: 10_000, reservationsPerMinute: 10_000 };
 const instantOf = (monday: number, n: number) =>
   new Date(monday + ((n - 0.5) * WEEK_MS) / LIMIT).toISOString();
 
-type Operation = 'reserve' | 'grant' | 'release' | 'settle' | 'deduct' | 'usage' | 'preflight';
+type Operation = 'reserve' | 'grant' | 'release' | 'settle' | 'usage';
 type Measured = Record<Operation, CapacityUse>;
 
 let dynamo: LocalDynamo;
@@ -65,32 +66,7 @@ async function heavyWeek(
     use.release = await meter.measure(() => ledger.release({ userId, jobId: probe, heldCost: 1 }));
     use.settle = await meter.measure(settle);
     use.usage = await meter.measure(() => ledger.usage({ userId, weeklyLimit: LIMIT }));
-    use.preflight = await meter.measure(() =>
-      ledger.preflight({ userId, cost: 1, weeklyLimit: LIMIT }),
-    );
     measured.set(n, use as Measured);
-  }
-}
-
-/** The same week for a user charged only with the legacy `deduct` (no reservation). */
-async function legacyWeek(
-  ledger: QuotaLedger,
-  clock: ReturnType<typeof fakeClock>,
-  monday: number,
-  userId: string,
-  measureAt: ReadonlySet<number>,
-): Promise<void> {
-  for (let n = 1; n <= LIMIT; n += 1) {
-    clock.set(instantOf(monday, n));
-    const deduct = () =>
-      ledger.deduct({ userId, jobId: pipelineJobId(n), cost: 1, weeklyLimit: LIMIT });
-    if (!measureAt.has(n)) {
-      await deduct();
-      continue;
-    }
-    const use = measured.get(n);
-    if (use === undefined) throw new Error(`job ${n} was not measured in the heavy week`);
-    use.deduct = await meter.measure(deduct);
   }
 }
 
@@ -104,8 +80,6 @@ beforeAll(async () => {
   const firstAndLast = new Set([1, LIMIT]);
   await heavyWeek(ledger, clock, PREVIOUS_MONDAY, 'studio-heavy', none);
   await heavyWeek(ledger, clock, THIS_MONDAY, 'studio-heavy', firstAndLast);
-  await legacyWeek(ledger, clock, PREVIOUS_MONDAY, 'studio-legacy', none);
-  await legacyWeek(ledger, clock, THIS_MONDAY, 'studio-legacy', firstAndLast);
   usedAtEnd = (await ledger.usage({ userId: 'studio-heavy', weeklyLimit: LIMIT })).used;
 });
 
@@ -115,7 +89,7 @@ afterAll(async () => {
 
 const first = (operation: Operation) => measured.get(1)?.[operation];
 const last = (operation: Operation) => measured.get(LIMIT)?.[operation];
-const WRITES: readonly Operation[] = ['reserve', 'settle', 'release', 'grant', 'deduct'];
+const WRITES: readonly Operation[] = ['reserve', 'settle', 'release', 'grant'];
 
 describe('QuotaLedger capacity in a heavy studio week, as AWS bills it (DynamoDB Local, ReturnConsumedCapacity)', () => {
   it('ran the whole week: 1,500 one-slot jobs charged after a previous week of 1,500', () => {
@@ -145,15 +119,14 @@ describe('QuotaLedger capacity in a heavy studio week, as AWS bills it (DynamoDB
     },
   );
 
-  it('sends one cancelled attempt, which no response bills, only for the first deduct of the week (reserve reads first and never guesses)', () => {
+  it('sends no cancelled attempt for any write, the first of the week included (reserve reads first and never guesses)', () => {
     expect(first('reserve')?.cancelled).toBe(0);
-    expect(first('deduct')?.cancelled).toBe(1);
     for (const operation of WRITES) expect(last(operation)?.cancelled).toBe(0);
     for (const operation of ['settle', 'release', 'grant'] as const)
       expect(first(operation)?.cancelled).toBe(0);
   });
 
-  it.each(['usage', 'preflight'] as const)(
+  it.each(['usage'] as const)(
     'reads %s for at most 1 RCU, on the 1st and the 1,500th job alike',
     (operation) => {
       expect(first(operation)?.read).toBeGreaterThan(0);
@@ -163,7 +136,7 @@ describe('QuotaLedger capacity in a heavy studio week, as AWS bills it (DynamoDB
     },
   );
 
-  it('reads no more than 1 RCU inside any write (reserve reads the item it aims at, deduct and grant read the usage they report, settle and release read nothing)', () => {
+  it('reads no more than 1 RCU inside any write (reserve reads the item it aims at, grant reads the usage it reports, settle and release read nothing)', () => {
     for (const operation of WRITES) {
       expect(first(operation)?.read).toBeLessThanOrEqual(1);
       expect(last(operation)?.read).toBe(first(operation)?.read);

@@ -3,11 +3,12 @@ import {
   QuotaContentionError,
   QuotaError,
   QuotaInputError,
-  QuotaLedger,
   QuotaStateError,
   QuotaTableNotFoundError,
-  type DeductRequest,
-} from '../src/index';
+} from '../src/errors';
+import { QuotaLedger } from '../src/ledger';
+import type { ReserveRequest } from '../src/operations/reserve-types';
+import type { SettleRequest } from '../src/operations/settle-types';
 import {
   fakeClock,
   putItem,
@@ -35,10 +36,10 @@ const MID_WEEK = '2026-12-02T12:00:00Z';
 const ledgerAt = (iso: string, options?: Parameters<typeof ledgerOn>[2]): QuotaLedger =>
   ledgerOn(dynamo, iso, options);
 
-const valid: DeductRequest = { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200 };
+const valid: SettleRequest = { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200 };
 
 describe('QuotaLedger input checks', () => {
-  it.each<[string, Partial<Record<keyof DeductRequest, unknown>>, string]>([
+  it.each<[string, Partial<Record<keyof SettleRequest, unknown>>, string]>([
     ['an empty user id', { userId: '' }, 'userId'],
     ['a blank user id', { userId: '   ' }, 'userId'],
     ['a numeric user id', { userId: 42 }, 'userId'],
@@ -54,11 +55,11 @@ describe('QuotaLedger input checks', () => {
     ['a negative limit', { weeklyLimit: -200 }, 'weeklyLimit'],
     ['a fractional limit', { weeklyLimit: 199.5 }, 'weeklyLimit'],
     ['a NaN limit', { weeklyLimit: Number.NaN }, 'weeklyLimit'],
-  ])('rejects %s in deduct before any DynamoDB call', async (_label, change, field) => {
+  ])('rejects %s in settle before any DynamoDB call', async (_label, change, field) => {
     const before = dynamo.commands.length;
-    const request = { ...valid, ...change } as DeductRequest;
+    const request = { ...valid, ...change } as SettleRequest;
     const error = await ledgerAt(MID_WEEK)
-      .deduct(request)
+      .settle(request)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(QuotaInputError);
     expect(error).toMatchObject({ name: 'QuotaInputError', field });
@@ -67,24 +68,18 @@ describe('QuotaLedger input checks', () => {
 
   it('rejects a missing request object in every method', async () => {
     const ledger = ledgerAt(MID_WEEK);
-    await expect(ledger.deduct(undefined as unknown as DeductRequest)).rejects.toThrow(
+    await expect(ledger.settle(undefined as unknown as SettleRequest)).rejects.toThrow(
       QuotaInputError,
     );
-    await expect(ledger.preflight(null as unknown as DeductRequest)).rejects.toThrow(
+    await expect(ledger.reserve(null as unknown as ReserveRequest)).rejects.toThrow(
       QuotaInputError,
     );
-    await expect(ledger.usage('u-1' as unknown as DeductRequest)).rejects.toThrow(QuotaInputError);
+    await expect(ledger.usage('u-1' as unknown as SettleRequest)).rejects.toThrow(QuotaInputError);
   });
 
-  it('rejects bad input to preflight and usage before any DynamoDB call', async () => {
+  it('rejects bad input to usage before any DynamoDB call', async () => {
     const before = dynamo.commands.length;
     const ledger = ledgerAt(MID_WEEK);
-    await expect(ledger.preflight({ userId: '', cost: 1, weeklyLimit: 200 })).rejects.toThrow(
-      QuotaInputError,
-    );
-    await expect(ledger.preflight({ userId: 'u-1', cost: -1, weeklyLimit: 200 })).rejects.toThrow(
-      QuotaInputError,
-    );
     await expect(ledger.usage({ userId: 'u-1', weeklyLimit: 0.5 })).rejects.toThrow(
       QuotaInputError,
     );
@@ -98,7 +93,7 @@ describe('QuotaLedger input checks', () => {
       tableName: dynamo.tableName,
       now: () => new Date(NaN),
     });
-    await expect(ledger.deduct(valid)).rejects.toThrow(QuotaInputError);
+    await expect(ledger.settle(valid)).rejects.toThrow(QuotaInputError);
     expect(dynamo.commands.length).toBe(before);
   });
 
@@ -117,7 +112,7 @@ describe('QuotaLedger input checks', () => {
 describe('QuotaLedger DynamoDB errors', () => {
   it('maps a missing table to QuotaTableNotFoundError and keeps the SDK error as the cause', async () => {
     const error = await ledgerAt(MID_WEEK, { tableName: 'no-such-table' })
-      .deduct(valid)
+      .settle(valid)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(QuotaTableNotFoundError);
     expect(error).toBeInstanceOf(QuotaError);
@@ -144,7 +139,7 @@ describe('QuotaLedger DynamoDB errors', () => {
       tableName: 'users',
       now: fakeClock(MID_WEEK).now,
     });
-    const error = await ledger.deduct(valid).catch((caught: unknown) => caught);
+    const error = await ledger.settle(valid).catch((caught: unknown) => caught);
     unreachable.destroy();
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(QuotaError);
@@ -163,10 +158,10 @@ describe('QuotaLedger refusals it cannot resolve', () => {
         name === 'TransactWriteItemsCommand' &&
         JSON.stringify(input).includes('#loser"') &&
         JSON.stringify(input).includes('"UpdateExpression":"SET '),
-      () => rival.deduct({ userId: 'u-race', jobId: 'winner', cost: 1, weeklyLimit: 200 }),
+      () => rival.settle({ userId: 'u-race', jobId: 'winner', cost: 1, weeklyLimit: 200 }),
     );
     const error = await ledgerAt(MID_WEEK, { maxAttempts: 2 })
-      .deduct({ userId: 'u-race', jobId: 'loser', cost: 1, weeklyLimit: 200 })
+      .settle({ userId: 'u-race', jobId: 'loser', cost: 1, weeklyLimit: 200 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(QuotaContentionError);
     expect(error).toMatchObject({ attempts: 2 });
@@ -183,7 +178,7 @@ describe('QuotaLedger refusals it cannot resolve', () => {
       quotaReserved: { N: '4' },
     };
     await putItem(dynamo, legacy);
-    await expect(ledgerAt(MID_WEEK).deduct({ ...valid, userId: 'u-legacy' })).rejects.toThrow(
+    await expect(ledgerAt(MID_WEEK).settle({ ...valid, userId: 'u-legacy' })).rejects.toThrow(
       QuotaStateError,
     );
     expect(await readItem(dynamo, 'u-legacy')).toEqual(legacy);
@@ -219,7 +214,7 @@ describe('QuotaLedger refusals it cannot resolve', () => {
       quotaWeek: { S: 'last week' },
       quotaCount: { N: '3' },
     });
-    await expect(ledgerAt(MID_WEEK).deduct({ ...valid, userId: 'u-corrupt' })).rejects.toThrow(
+    await expect(ledgerAt(MID_WEEK).settle({ ...valid, userId: 'u-corrupt' })).rejects.toThrow(
       QuotaStateError,
     );
     await expect(

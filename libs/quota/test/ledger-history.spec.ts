@@ -1,11 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import {
-  QUOTA_HISTORY_ATTRIBUTE_PREFIX,
-  QUOTA_HISTORY_WEEKS,
-  QuotaLedger,
-  weekWindow,
-  weeksBefore,
-} from '../src/index';
+import { weekWindow, weeksBefore } from '../src/iso-week';
+import { QuotaLedger } from '../src/ledger';
+import { QUOTA_HISTORY_ATTRIBUTE_PREFIX, QUOTA_HISTORY_WEEKS } from '../src/users-table';
 import { chargedIn, readJobRecords } from './support/job-records';
 import { fakeClock, readItem, suiteStore } from './support/local-dynamo';
 
@@ -64,15 +60,15 @@ describe('QuotaLedger.usageHistory', () => {
   it('keeps each week’s usage when the next week starts, refunds taken off', async () => {
     const userId = newUser();
     const { ledger, clock } = ledgerWithClock(W47);
-    await ledger.deduct({ userId, jobId: 'a', cost: 10, weeklyLimit: 200 });
-    await ledger.deduct({ userId, jobId: 'b', cost: 5, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'a', cost: 10, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'b', cost: 5, weeklyLimit: 200 });
     await ledger.refund({ userId, jobId: 'b', weeklyLimit: 200 });
     clock.set(W48);
     await ledger.reserve({ userId, jobId: 'c', cost: 6, weeklyLimit: 200 });
     await ledger.settle({ userId, jobId: 'c', cost: 7, quotedCost: 6, weeklyLimit: 200 });
     clock.set(W49);
     await ledger.grant({ userId, operationId: 'gift', slots: 20, weeklyLimit: 200 });
-    await ledger.deduct({ userId, jobId: 'd', cost: 3, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'd', cost: 3, weeklyLimit: 200 });
     expect(await usedPerWeek(ledger, userId, 4)).toEqual({
       '2026-W46': 0,
       '2026-W47': 10,
@@ -84,14 +80,14 @@ describe('QuotaLedger.usageHistory', () => {
   it('answers a week that ended with no write since from its counters, and a gap of idle weeks as 0', async () => {
     const userId = newUser();
     const { ledger, clock } = ledgerWithClock(W47);
-    await ledger.deduct({ userId, jobId: 'a', cost: 8, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'a', cost: 8, weeklyLimit: 200 });
     clock.set(W49);
     expect(await usedPerWeek(ledger, userId, 3)).toEqual({
       '2026-W47': 8,
       '2026-W48': 0,
       '2026-W49': 0,
     });
-    await ledger.deduct({ userId, jobId: 'b', cost: 2, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'b', cost: 2, weeklyLimit: 200 });
     expect(await usedPerWeek(ledger, userId, 3)).toEqual({
       '2026-W47': 8,
       '2026-W48': 0,
@@ -102,14 +98,14 @@ describe('QuotaLedger.usageHistory', () => {
   it('counts a hold settled on Monday in the week its record says it was charged to', async () => {
     const userId = newUser();
     const { ledger, clock } = ledgerWithClock(SUNDAY_LATE);
-    await ledger.deduct({ userId, jobId: 'sunday-charged', cost: 1, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'sunday-charged', cost: 1, weeklyLimit: 200 });
     await ledger.reserve({ userId, jobId: 'held-a', cost: 4, weeklyLimit: 200 });
     await ledger.reserve({ userId, jobId: 'held-b', cost: 4, weeklyLimit: 200 });
     clock.set(MONDAY_EARLY);
     // The stored week is still Sunday's: the hold is charged to it.
     await ledger.settle({ userId, jobId: 'held-a', cost: 4, quotedCost: 4, weeklyLimit: 200 });
     // A Monday charge starts the new week; the other hold's week has ended, so it goes to Monday's.
-    await ledger.deduct({ userId, jobId: 'monday', cost: 2, weeklyLimit: 200 });
+    await ledger.settle({ userId, jobId: 'monday', cost: 2, weeklyLimit: 200 });
     await ledger.settle({ userId, jobId: 'held-b', cost: 4, quotedCost: 4, weeklyLimit: 200 });
     const records = await readJobRecords(store.dynamo, userId);
     expect(chargedIn(records, '2026-W49')).toBe(5);
@@ -132,10 +128,10 @@ describe('QuotaLedger.usageHistory', () => {
         monday.settle({ userId, jobId: `held-${index}`, cost: 2 + (index % 3), quotedCost: 3 }),
       ),
       ...Array.from({ length: 10 }, (_, index) =>
-        sunday.deduct({ userId, jobId: `sun-${index}`, cost: 1, weeklyLimit: 1_000 }),
+        sunday.settle({ userId, jobId: `sun-${index}`, cost: 1, weeklyLimit: 1_000 }),
       ),
       ...Array.from({ length: 10 }, (_, index) =>
-        monday.deduct({ userId, jobId: `mon-${index}`, cost: 2, weeklyLimit: 1_000 }),
+        monday.settle({ userId, jobId: `mon-${index}`, cost: 2, weeklyLimit: 1_000 }),
       ),
     ]);
     const records = await readJobRecords(store.dynamo, userId);
@@ -156,7 +152,7 @@ describe('QuotaLedger.usageHistory', () => {
     for (let back = 39; back >= 0; back -= 1) {
       const week = weeksBefore(last, back);
       clock.set(new Date(weekWindow(week).start.getTime() + 86_400_000).toISOString());
-      await ledger.deduct({ userId, jobId: `week-${week}`, cost: 40 - back, weeklyLimit: 200 });
+      await ledger.settle({ userId, jobId: `week-${week}`, cost: 40 - back, weeklyLimit: 200 });
     }
     const item = (await readItem(store.dynamo, userId)) ?? {};
     const kept = Object.keys(item).filter((name) =>

@@ -1,5 +1,6 @@
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { QuotaLedger, quotaHistoryAttribute } from '../src/index';
+import { QuotaLedger } from '../src/ledger';
+import { quotaHistoryAttribute } from '../src/users-table';
 import { expectCountersToMatchRecords, readCounters } from './support/counters';
 import { ledgerOn, readItem, suiteStore } from './support/local-dynamo';
 import { LAST_WEEK, MID_WEEK, THIS_WEEK, UNCAPPED, putPostItem } from './support/post-items';
@@ -75,9 +76,9 @@ describe("Concurrent first writes on an item of the post's design", () => {
 
   it.each<[string, (ledger: QuotaLedger, userId: string, n: number) => Promise<unknown>, object]>([
     [
-      'deducts',
+      'settles of jobs never reserved',
       (ledger, userId, n) =>
-        ledger.deduct({ userId, jobId: `job-${n}`, cost: 1, weeklyLimit: 200 }),
+        ledger.settle({ userId, jobId: `job-${n}`, cost: 1, weeklyLimit: 200 }),
       { used: 170, granted: 0, committed: 170 },
     ],
     [

@@ -1,11 +1,5 @@
-import { QuotaLedger } from '../src/index';
-import {
-  putItem,
-  readItem,
-  startLocalDynamo,
-  type LocalDynamo,
-  ledgerOn,
-} from './support/local-dynamo';
+import { QuotaLedger } from '../src/ledger';
+import { readItem, startLocalDynamo, type LocalDynamo, ledgerOn } from './support/local-dynamo';
 
 // Correctness tests against a real server, not timed ones: leave room for a busy shared machine.
 jest.setTimeout(60_000);
@@ -43,8 +37,8 @@ describe('QuotaLedger.usage', () => {
 
   it('reports the slots charged this week', async () => {
     const ledger = ledgerAt('2026-12-02T12:00:00Z');
-    await ledger.deduct({ userId: 'u-used', jobId: 'j1', cost: 30, weeklyLimit: 200 });
-    await ledger.deduct({ userId: 'u-used', jobId: 'j2', cost: 8, weeklyLimit: 200 });
+    await ledger.settle({ userId: 'u-used', jobId: 'j1', cost: 30, weeklyLimit: 200 });
+    await ledger.settle({ userId: 'u-used', jobId: 'j2', cost: 8, weeklyLimit: 200 });
     expect(await ledger.usage({ userId: 'u-used', weeklyLimit: 200 })).toEqual({
       week: '2026-W49',
       used: 38,
@@ -58,7 +52,7 @@ describe('QuotaLedger.usage', () => {
   });
 
   it('reports a fresh week once the stored week is over, without writing', async () => {
-    await ledgerAt('2026-12-02T12:00:00Z').deduct({
+    await ledgerAt('2026-12-02T12:00:00Z').settle({
       userId: 'u-old',
       jobId: 'j1',
       cost: 200,
@@ -82,7 +76,7 @@ describe('QuotaLedger.usage', () => {
   });
 
   it('reports the newer stored week when this clock is a few seconds behind', async () => {
-    await ledgerAt('2026-12-07T00:00:01Z').deduct({
+    await ledgerAt('2026-12-07T00:00:01Z').settle({
       userId: 'u-ahead',
       jobId: 'j1',
       cost: 10,
@@ -100,7 +94,7 @@ describe('QuotaLedger.usage', () => {
   });
 
   it('reports no remaining slots, not a negative number, after the limit was lowered', async () => {
-    await ledgerAt('2026-12-02T12:00:00Z').deduct({
+    await ledgerAt('2026-12-02T12:00:00Z').settle({
       userId: 'u-down',
       jobId: 'j1',
       cost: 500,
@@ -121,7 +115,7 @@ describe('QuotaLedger.usage', () => {
   it("answers the user's plan from its one read, and the plan's limit when no limit is given", async () => {
     const ledger = ledgerAt('2026-12-02T12:00:00Z');
     await ledger.setPlan({ userId: 'u-creator', plan: 'creator' });
-    await ledger.deduct({ userId: 'u-creator', jobId: 'j1', cost: 100, weeklyLimit: 600 });
+    await ledger.settle({ userId: 'u-creator', jobId: 'j1', cost: 100, weeklyLimit: 600 });
     const before = dynamo.commands.length;
     expect(await ledger.usage({ userId: 'u-creator' })).toMatchObject({
       plan: 'creator',
@@ -155,65 +149,11 @@ describe('QuotaLedger.usage', () => {
   });
 });
 
-describe('QuotaLedger.preflight', () => {
-  it('allows a cost that fits exactly in the remaining slots', async () => {
-    const ledger = ledgerAt('2026-12-02T12:00:00Z');
-    await ledger.deduct({ userId: 'u-pre', jobId: 'j1', cost: 140, weeklyLimit: 200 });
-    expect(await ledger.preflight({ userId: 'u-pre', cost: 60, weeklyLimit: 200 })).toEqual({
-      allowed: true,
-      week: '2026-W49',
-      used: 140,
-      reserved: 0,
-      granted: 0,
-      inFlight: 0,
-      remaining: 60,
-      limit: 200,
-      resetsAt: NEXT_MONDAY,
-    });
-  });
-
-  it('refuses a cost one slot larger than the remaining slots', async () => {
-    expect(
-      await ledgerAt('2026-12-02T12:00:00Z').preflight({
-        userId: 'u-pre',
-        cost: 61,
-        weeklyLimit: 200,
-      }),
-    ).toMatchObject({ allowed: false, remaining: 60 });
-  });
-
-  it('refuses a cost larger than the whole limit for a user who was never charged', async () => {
-    expect(
-      await ledgerAt('2026-12-02T12:00:00Z').preflight({
-        userId: 'never',
-        cost: 201,
-        weeklyLimit: 200,
-      }),
-    ).toMatchObject({ allowed: false, used: 0, remaining: 200 });
-  });
-
-  it('makes a single read and no write', async () => {
-    await putItem(dynamo, {
-      userId: { S: 'u-one-read' },
-      quotaWeek: { S: '2026-W49' },
-      quotaCount: { N: '3' },
-      quotaCommitted: { N: '3' },
-    });
-    const before = dynamo.commands.length;
-    await ledgerAt('2026-12-02T12:00:00Z').preflight({
-      userId: 'u-one-read',
-      cost: 1,
-      weeklyLimit: 200,
-    });
-    expect(dynamo.commands.slice(before)).toEqual(['GetItemCommand']);
-  });
-});
-
 describe('QuotaLedger.wasCharged', () => {
   it('is false for a job never charged and true once it is, with one read', async () => {
     const ledger = ledgerAt('2026-12-02T12:00:00Z');
     expect(await ledger.wasCharged({ userId: 'asked', jobId: 'job-1' })).toBe(false);
-    await ledger.deduct({ userId: 'asked', jobId: 'job-1', cost: 3, weeklyLimit: 200 });
+    await ledger.settle({ userId: 'asked', jobId: 'job-1', cost: 3, weeklyLimit: 200 });
     const before = dynamo.commands.length;
     expect(await ledger.wasCharged({ userId: 'asked', jobId: 'job-1' })).toBe(true);
     expect(dynamo.commands.slice(before)).toEqual(['GetItemCommand']);
@@ -221,13 +161,13 @@ describe('QuotaLedger.wasCharged', () => {
   });
 
   it('still knows a job charged last week after the week rolled over, and the week after that (its record outlives both)', async () => {
-    await ledgerAt('2026-12-06T23:59:00Z').deduct({
+    await ledgerAt('2026-12-06T23:59:00Z').settle({
       userId: 'rolled',
       jobId: 'sunday-job',
       cost: 1,
       weeklyLimit: 200,
     });
-    await ledgerAt('2026-12-07T00:01:00Z').deduct({
+    await ledgerAt('2026-12-07T00:01:00Z').settle({
       userId: 'rolled',
       jobId: 'monday-job',
       cost: 1,
@@ -236,7 +176,7 @@ describe('QuotaLedger.wasCharged', () => {
     expect(
       await ledgerAt('2026-12-07T00:02:00Z').wasCharged({ userId: 'rolled', jobId: 'sunday-job' }),
     ).toBe(true);
-    await ledgerAt('2026-12-14T00:01:00Z').deduct({
+    await ledgerAt('2026-12-14T00:01:00Z').settle({
       userId: 'rolled',
       jobId: 'next-monday-job',
       cost: 1,

@@ -1,4 +1,6 @@
-import { QuotaLedger, type ReserveResult, type SettleResult } from '../src/index';
+import { QuotaLedger } from '../src/ledger';
+import type { ReserveResult } from '../src/operations/reserve-types';
+import type { SettleResult } from '../src/operations/settle-types';
 import {
   expectCountersToMatchRecords as expectCountersMatchRecords,
   readCounters,

@@ -1,4 +1,4 @@
-import { isPlan, planLimitsFor, PLANS, weeklyLimitFor } from '../src/index';
+import { isPlan, planLimitsFor, PLANS, weeklyLimitFor } from '../src/plans';
 
 describe('PLANS', () => {
   it('gives the free plan 200 slots a week and offers paid plans with more', () => {

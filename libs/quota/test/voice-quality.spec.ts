@@ -1,4 +1,4 @@
-import { SLOTS_PER_MINUTE, VOICE_QUALITIES, isVoiceQuality } from '../src/index';
+import { SLOTS_PER_MINUTE, VOICE_QUALITIES, isVoiceQuality } from '../src/voice-quality';
 
 describe('voice qualities', () => {
   it('charges 1, 2 and 4 slots per minute for standard, neural and generative', () => {

@@ -130,7 +130,7 @@ describe('the HTTP API', () => {
   it('answers 429 when the episode costs more than what remains, saying how many remain and when they reset', async () => {
     await stack.services
       .ledger()
-      .deduct({ userId: 'frank', jobId: 'earlier', cost: 190, weeklyLimit: 200 });
+      .settle({ userId: 'frank', jobId: 'earlier', cost: 190, weeklyLimit: 200 });
     const response = await callApi(stack, 'POST', '/api/podcasts', {
       user: 'frank',
       body: { topic: 'Tides', minutes: 6, quality: 'neural' },

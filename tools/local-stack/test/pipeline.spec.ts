@@ -357,7 +357,7 @@ describe('two requests for the last slots', () => {
   it('admit the first, which holds them, and refuse the second at once with 429 and no job, ending exactly at the limit', async () => {
     await stack.services
       .ledger()
-      .deduct({ userId: 'dave', jobId: 'earlier-episodes', cost: 198, weeklyLimit: 200 });
+      .settle({ userId: 'dave', jobId: 'earlier-episodes', cost: 198, weeklyLimit: 200 });
     const [first, second] = await Promise.all([
       callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
       callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
@@ -424,7 +424,7 @@ describe('a restart of the local stack', () => {
     const chargedCost = quotaCost('neural', mp3Info(audio).durationSeconds);
     await stack.services
       .ledger()
-      .deduct({ userId: 'erin', jobId: charged, cost: chargedCost, weeklyLimit: 200 });
+      .settle({ userId: 'erin', jobId: charged, cost: chargedCost, weeklyLimit: 200 });
     await stack.stop();
 
     stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });

@@ -188,7 +188,7 @@ describe('refund', () => {
   it('refunds nothing for a job charged in a week that is over', async () => {
     const lastWeek = new Date(Date.now() - 7 * 24 * 3600 * 1000);
     const earlier = ledgerOn(dynamo, () => lastWeek);
-    await earlier.deduct({ userId: 'old-charge', jobId: 'job-old', cost: 6, weeklyLimit: 200 });
+    await earlier.settle({ userId: 'old-charge', jobId: 'job-old', cost: 6, weeklyLimit: 200 });
     const run = await quota(['refund', '--user', 'old-charge', '--job', 'job-old'], { dynamo });
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(

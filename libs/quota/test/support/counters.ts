@@ -1,5 +1,5 @@
-import { QUOTA_ATTRIBUTES } from '../../src/index';
 import type { QuotaItem } from '../../src/quota-item';
+import { QUOTA_ATTRIBUTES } from '../../src/users-table';
 import { chargedIn, readJobRecords } from './job-records';
 import { readItem, type LocalDynamo } from './local-dynamo';
 

@@ -1,5 +1,9 @@
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE, quotaJobKey } from '../../src/index';
+import {
+  QUOTA_JOB_ATTRIBUTES,
+  QUOTA_RECORD_TTL_ATTRIBUTE,
+  quotaJobKey,
+} from '../../src/users-table';
 import type { LocalDynamo } from './local-dynamo';
 
 /** One job record as stored, read around the ledger. */

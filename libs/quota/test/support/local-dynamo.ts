@@ -10,7 +10,9 @@ import {
   startDynamoDbLocal,
   type LocalDynamo as Dynalite,
 } from '@lumcast/local-dynamo';
-import { QuotaLedger, USERS_TABLE_KEY, type QuotaLedgerOptions } from '../../src/index';
+import { QuotaLedger } from '../../src/ledger';
+import type { QuotaLedgerOptions } from '../../src/ledger-context';
+import { USERS_TABLE_KEY } from '../../src/users-table';
 
 /**
  * The shared in-process dynalite with a users table, plus what the ledger's
@@ -201,12 +203,6 @@ const WRITE_COMMANDS = new Set([
  * was ≤ 1 KB and AWS bills exactly 2 × `itemsInTable`; any other report cannot be inverted, and
  * `itemsInTable × reportedUnits` (no item costs more than the sum of the distinct figures) is
  * returned as an upper bound.
- *
- * @example
- * ```ts
- * billedWriteUnits('TransactWriteItemsCommand', 2, 2); // 4: two items of ≤ 1 KB
- * billedWriteUnits('UpdateItemCommand', 1, 1); // 1
- * ```
  */
 export function billedWriteUnits(
   commandName: string,
@@ -223,13 +219,6 @@ export function billedWriteUnits(
  * sums the `ConsumedCapacity` of each response (a transaction's one entry per table), converting
  * writes to what AWS bills with `billedWriteUnits`. Cancelled transactions are counted apart: their
  * error response reports no capacity.
- *
- * @example
- * ```ts
- * const meter = meterCapacity(dynamo.newClient());
- * const use = await meter.measure(() => ledger.usage({ userId: 'u-1', weeklyLimit: 200 }));
- * use.read; // 0.5
- * ```
  */
 export function meterCapacity(client: DynamoDBClient): CapacityMeter {
   const sum = {
@@ -299,11 +288,6 @@ export function meterCapacity(client: DynamoDBClient): CapacityMeter {
 /**
  * A job id of the pipeline's shape, 29 bytes: `j-`, the time in base 36 (10 digits), `-`, 16 hex.
  * `n` stands in for the time, so ids are distinct and sort in creation order.
- *
- * @example
- * ```ts
- * pipelineJobId(1); // 'j-0000000001-3f9c0a7be2d14c58'
- * ```
  */
 export function pipelineJobId(n: number): string {
   const hex = Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join(

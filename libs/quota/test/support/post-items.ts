@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { QUOTA_ATTRIBUTES, USERS_TABLE_KEY } from '../../src/index';
+import { QUOTA_ATTRIBUTES, USERS_TABLE_KEY } from '../../src/users-table';
 import { putItem, type LocalDynamo } from './local-dynamo';
 
 /** The suites' clock: Wednesday of 2026-W49. The post's items are of this week or the week before. */

@@ -1,21 +1,16 @@
-import { QuotaInputError } from './errors';
+import { QuotaInputError } from '../errors';
+import { isoWeekKey, weekWindow, weeksBefore } from '../iso-week';
+import { clock, type LedgerContext } from '../ledger-context';
+import { readUser } from '../ledger-reads';
+import { QUOTA_HISTORY_WEEKS } from '../users-table';
+import { assertRequest, assertUserId } from '../validation';
 import type { UsageHistoryRequest, UsageHistoryResult } from './history-types';
-import { isoWeekKey, weekWindow, weeksBefore } from './iso-week';
-import { clock, type LedgerContext } from './ledger-context';
-import { readUser } from './ledger-reads';
-import { QUOTA_HISTORY_WEEKS } from './users-table';
-import { assertRequest, assertUserId } from './validation';
 
 /**
  * `QuotaLedger.usageHistory`: slots used per ISO week over the last `weeks`
  * weeks, from one eventually consistent read of the user's item (its counters
  * hold the stored week; each ended week was kept when the next one started).
  * Correct for any number of jobs: nothing is summed per job.
- *
- * @example
- * ```ts
- * const { weeks } = await usageHistory(context, { userId: 'u-1', weeks: 8 });
- * ```
  */
 export async function usageHistory(
   context: LedgerContext,

@@ -1,20 +1,15 @@
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { toQuotaError } from './aws-errors';
-import { QuotaInputError } from './errors';
-import { userKey, type LedgerContext } from './ledger-context';
-import { readUser, usageAfter } from './ledger-reads';
+import { toQuotaError } from '../aws-errors';
+import { QuotaInputError } from '../errors';
+import { userKey, type LedgerContext } from '../ledger-context';
+import { readUser, usageAfter } from '../ledger-reads';
+import { PLANS, isPlan } from '../plans';
+import { USER_PLAN_ATTRIBUTE } from '../users-table';
+import { assertRequest, assertUserId } from '../validation';
 import type { SetPlanRequest, SetPlanResult } from './plan-types';
-import { PLANS, isPlan } from './plans';
-import { USER_PLAN_ATTRIBUTE } from './users-table';
-import { assertRequest, assertUserId } from './validation';
 
 /**
  * `QuotaLedger.planOf`: the user's `plan` attribute (undefined when none is set), one consistent read.
- *
- * @example
- * ```ts
- * const limits = planLimitsFor(await planOf(context, 'u-1'));
- * ```
  */
 export async function planOf(context: LedgerContext, userId: string): Promise<string | undefined> {
   assertUserId(userId);
@@ -23,11 +18,6 @@ export async function planOf(context: LedgerContext, userId: string): Promise<st
 
 /**
  * `QuotaLedger.setPlan`: sets the user's plan and answers the previous one with the usage under the new limit.
- *
- * @example
- * ```ts
- * const result = await setPlan(context, { userId: 'u-1', plan: 'creator' });
- * ```
  */
 export async function setPlan(
   context: LedgerContext,

@@ -1,13 +1,6 @@
-import type { UsageResult } from './ledger-types';
+import type { UsageResult } from '../ledger-reads';
 
-/**
- * A request to move a user to another plan (a key of `PLANS`).
- *
- * @example
- * ```ts
- * const request: SetPlanRequest = { userId: 'u-1', plan: 'creator' };
- * ```
- */
+/** A request to move a user to another plan (a key of `PLANS`). */
 export interface SetPlanRequest {
   readonly userId: string;
   readonly plan: string;
@@ -16,11 +9,6 @@ export interface SetPlanRequest {
 /**
  * What `setPlan` did: the plan before (undefined: none, the default) and after,
  * and the usage under the new plan's limit.
- *
- * @example
- * ```ts
- * console.log(`${result.previousPlan ?? 'free'} → ${result.plan}: ${result.usage.remaining} left`);
- * ```
  */
 export interface SetPlanResult {
   readonly previousPlan: string | undefined;

@@ -1,9 +1,8 @@
-import { counterUpdate, type CounterDelta, type WeekTarget } from './counter-update';
-import { isoWeekKey } from './iso-week';
-import type { QuotaJobRecord } from './ledger-types';
-import { decodeJobRecord } from './job-record';
-import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
-import { readRecord } from './ledger-reads';
+import { counterUpdate, type CounterDelta, type WeekTarget } from '../counter-update';
+import { isoWeekKey } from '../iso-week';
+import { type QuotaJobRecord, decodeJobRecord } from '../job-record';
+import { clock, transactIn, userKey, type LedgerContext } from '../ledger-context';
+import { readRecord } from '../ledger-reads';
 import {
   NO_CHANGE,
   expiryOf,
@@ -12,20 +11,15 @@ import {
   putRecordIfAbsent,
   recordTransition,
   type RecordGuess,
-} from './ledger-records';
-import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
-import type { ReleaseRequest, ReleaseResult } from './settle-types';
-import { QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
-import { assertJobRef, assertSlots } from './validation';
+} from '../ledger-records';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from '../retry-transaction';
+import { QUOTA_RECORD_TTL_ATTRIBUTE } from '../users-table';
+import { assertJobRef, assertSlots } from '../validation';
+import type { ReleaseRequest, ReleaseResult } from './release-types';
 
 /**
  * `QuotaLedger.release`: frees a job's hold in one transaction (the record
  * moves to `released`), or answers what the record already says.
- *
- * @example
- * ```ts
- * const result = await release(context, { userId: 'u-1', jobId: 'job-1', heldCost: 4 });
- * ```
  */
 export async function release(
   context: LedgerContext,

@@ -1,15 +1,15 @@
-import { counterUpdate, type WeekTarget } from './counter-update';
-import { QuotaInputError } from './errors';
-import { isoWeekKey, weekWindow } from './iso-week';
-import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
-import { readRecord, readUser, usageOf } from './ledger-reads';
-import { newJobRecord, requireRecord } from './ledger-records';
+import { counterUpdate, type WeekTarget } from '../counter-update';
+import { QuotaInputError } from '../errors';
+import { isoWeekKey, weekWindow } from '../iso-week';
+import { clock, transactIn, userKey, type LedgerContext } from '../ledger-context';
+import { readRecord, readUser, usageOf } from '../ledger-reads';
+import { newJobRecord, requireRecord } from '../ledger-records';
+import { DEFAULT_PLAN, isPlan, planLimitsFor } from '../plans';
+import { upgradePostItem } from '../post-item-upgrade';
+import { decodeQuotaItem, type QuotaItem } from '../quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from '../retry-transaction';
+import { assertJobCharge, assertJobRef, assertSlots } from '../validation';
 import type { AdmitRequest, AdmitResult, ReserveRequest, ReserveResult } from './reserve-types';
-import { DEFAULT_PLAN, isPlan, planLimitsFor } from './plans';
-import { upgradePostItem } from './post-item-upgrade';
-import { decodeQuotaItem, type QuotaItem } from './quota-item';
-import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
-import { assertJobCharge, assertJobRef, assertSlots } from './validation';
 
 const DEFAULT_MAX_IN_FLIGHT = 3;
 const DEFAULT_RESERVATIONS_PER_MINUTE = 10;
@@ -18,11 +18,6 @@ const MINUTE_MS = 60_000;
 /**
  * `QuotaLedger.reserve`: checks the request, reads the user's item once
  * (consistently) and holds `cost` slots.
- *
- * @example
- * ```ts
- * const result = await reserve(context, { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200 });
- * ```
  */
 export async function reserve(
   context: LedgerContext,
@@ -40,11 +35,6 @@ export async function reserve(
 /**
  * `QuotaLedger.admit`: one read for the plan and the counters, then the
  * reservation under the plan's limits (no hold when the job alone exceeds the plan's week).
- *
- * @example
- * ```ts
- * const { limits, hold } = await admit(context, { userId: 'u-1', jobId: 'job-1', cost: 4 });
- * ```
  */
 export async function admit(context: LedgerContext, request: AdmitRequest): Promise<AdmitResult> {
   assertJobRef(request);

@@ -1,15 +1,8 @@
-import type { QuotaJobState } from './job-record';
-import type { UsageResult } from './ledger-types';
-import type { PlanLimits } from './plans';
+import type { QuotaJobState } from '../job-record';
+import type { UsageResult } from '../ledger-reads';
+import type { PlanLimits } from '../plans';
 
-/**
- * A request to hold a job's quoted cost before any paid work starts.
- *
- * @example
- * ```ts
- * const request: ReserveRequest = { userId: 'u-1', jobId: 'job-1', cost: 4, weeklyLimit: 200, maxInFlight: 3 };
- * ```
- */
+/** A request to hold a job's quoted cost before any paid work starts. */
 export interface ReserveRequest {
   readonly userId: string;
   /** At most 80 UTF-8 bytes; the same job is reserved at most once. */
@@ -30,11 +23,6 @@ export interface ReserveRequest {
  * judged on: `over_limit` (the hold does not fit in `remaining`),
  * `too_many_in_flight` (`maxInFlight` open jobs) and `rate_limited` (the minute's
  * reservations are used up; `retryAt` is the next minute).
- *
- * @example
- * ```ts
- * if (result.outcome !== 'reserved' && result.outcome !== 'already_reserved') reply429(result.usage);
- * ```
  */
 export type ReserveResult =
   | { readonly outcome: 'reserved'; readonly week: string; readonly held: number }
@@ -50,14 +38,7 @@ export type ReserveResult =
       readonly retryAt: Date;
     };
 
-/**
- * A request to admit a new job under the user's own plan (`QuotaLedger.admit`).
- *
- * @example
- * ```ts
- * const request: AdmitRequest = { userId: 'u-1', jobId: 'job-1', cost: 4 };
- * ```
- */
+/** A request to admit a new job under the user's own plan (`QuotaLedger.admit`). */
 export interface AdmitRequest {
   readonly userId: string;
   readonly jobId: string;
@@ -69,11 +50,6 @@ export interface AdmitRequest {
  * What `admit` found and did: the user's plan (the default when none is set)
  * and its limits, and the reservation's result, or undefined when the job alone
  * costs more than the plan's weekly limit (nothing written).
- *
- * @example
- * ```ts
- * const result: AdmitResult = { plan: 'free', limits: PLANS.free, hold: { outcome: 'reserved', week: '2026-W49', held: 4 } };
- * ```
  */
 export interface AdmitResult {
   readonly plan: string;

@@ -1,8 +1,8 @@
 import type { AttributeValue, TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import { counterUpdate, type CounterDelta, type WeekTarget } from './counter-update';
-import { isoWeekKey } from './iso-week';
-import { decodeJobRecord } from './job-record';
-import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
+import { counterUpdate, type CounterDelta, type WeekTarget } from '../counter-update';
+import { isoWeekKey } from '../iso-week';
+import { decodeJobRecord } from '../job-record';
+import { clock, transactIn, userKey, type LedgerContext } from '../ledger-context';
 import {
   asTransactItem,
   expiryOf,
@@ -11,16 +11,16 @@ import {
   newJobRecord,
   recordTransition,
   type RecordGuess,
-} from './ledger-records';
-import type { SettleRequest, SettleResult } from './settle-types';
-import { decodeQuotaItem, type QuotaItem } from './quota-item';
-import { release } from './release-operation';
-import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
-import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from './users-table';
+} from '../ledger-records';
+import { planLimitsFor } from '../plans';
+import { upgradePostItem } from '../post-item-upgrade';
+import { decodeQuotaItem, type QuotaItem } from '../quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from '../retry-transaction';
+import { QUOTA_JOB_ATTRIBUTES, QUOTA_RECORD_TTL_ATTRIBUTE } from '../users-table';
+import { assertJobCost, assertSlots } from '../validation';
 import { planOf } from './plan-operation';
-import { planLimitsFor } from './plans';
-import { upgradePostItem } from './post-item-upgrade';
-import { assertJobCost, assertSlots } from './validation';
+import { release } from './release-operation';
+import type { SettleRequest, SettleResult } from './settle-types';
 
 const J = QUOTA_JOB_ATTRIBUTES;
 
@@ -28,11 +28,6 @@ const J = QUOTA_JOB_ATTRIBUTES;
  * `QuotaLedger.settle`: checks the request and charges the job `min(cost, quotedCost)`.
  * Without `weeklyLimit`, the limit is the user's plan's, read only if the
  * charge falls outside its hold's week.
- *
- * @example
- * ```ts
- * const result = await settle(context, { userId: 'u-1', jobId: 'job-1', cost: 6, quotedCost: 4 });
- * ```
  */
 export async function settle(
   context: LedgerContext,
@@ -50,20 +45,15 @@ export async function settle(
 }
 
 /** The weekly limit a charge is held to, asked for only when the charge needs one. */
-export type WeeklyLimit = () => Promise<number>;
+type WeeklyLimit = () => Promise<number>;
 
 /**
  * Charges a job in one transaction with its record's transition: from its hold
  * when `quotedCost` is given (or the record shows one), else like a job never
  * reserved. Arguments are checked by the caller. `limitOf` is called at most
  * once, and only when the charge leaves its hold's week (or there is no hold).
- *
- * @example
- * ```ts
- * const result = await chargeJob(context, 'u-1', 'job-1', 30, async () => 200, undefined);
- * ```
  */
-export async function chargeJob(
+async function chargeJob(
   context: LedgerContext,
   userId: string,
   jobId: string,

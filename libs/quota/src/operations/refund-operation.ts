@@ -1,24 +1,19 @@
-import { counterUpdate } from './counter-update';
-import { isoWeekKey } from './iso-week';
-import { clock, recordKey, transactIn, userKey, type LedgerContext } from './ledger-context';
-import { readRecord, usageAfter } from './ledger-reads';
-import { NO_CHANGE, asTransactItem } from './ledger-records';
-import type { RefundRequest, RefundResult } from './grant-types';
-import { decodeQuotaItem } from './quota-item';
-import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
-import { QUOTA_JOB_ATTRIBUTES } from './users-table';
-import { assertJobRef, assertSlots } from './validation';
+import { counterUpdate } from '../counter-update';
+import { isoWeekKey } from '../iso-week';
+import { clock, recordKey, transactIn, userKey, type LedgerContext } from '../ledger-context';
+import { readRecord, usageAfter } from '../ledger-reads';
+import { NO_CHANGE, asTransactItem } from '../ledger-records';
+import { decodeQuotaItem } from '../quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from '../retry-transaction';
+import { QUOTA_JOB_ATTRIBUTES } from '../users-table';
+import { assertJobRef, assertSlots } from '../validation';
+import type { RefundRequest, RefundResult } from './refund-types';
 
 const J = QUOTA_JOB_ATTRIBUTES;
 
 /**
  * `QuotaLedger.refund`: gives a settled job's charge back to its week while
  * that week is current (the record moves to `refunded`), once.
- *
- * @example
- * ```ts
- * const result = await refund(context, { userId: 'u-1', jobId: 'job-1', weeklyLimit: 200 });
- * ```
  */
 export async function refund(
   context: LedgerContext,

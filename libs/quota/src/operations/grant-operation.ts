@@ -1,21 +1,21 @@
-import { counterUpdate } from './counter-update';
-import { QuotaInputError } from './errors';
-import { isoWeekKey } from './iso-week';
-import { clock, transactIn, userKey, type LedgerContext } from './ledger-context';
-import { usageAfter } from './ledger-reads';
-import { NO_CHANGE, expiryOf } from './ledger-records';
-import type { GrantRequest, GrantResult } from './grant-types';
-import { upgradePostItem } from './post-item-upgrade';
-import { decodeQuotaItem, type QuotaItem } from './quota-item';
-import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from './retry-transaction';
+import { counterUpdate } from '../counter-update';
+import { QuotaInputError } from '../errors';
+import { isoWeekKey } from '../iso-week';
+import { clock, transactIn, userKey, type LedgerContext } from '../ledger-context';
+import { usageAfter } from '../ledger-reads';
+import { NO_CHANGE, expiryOf } from '../ledger-records';
+import { upgradePostItem } from '../post-item-upgrade';
+import { decodeQuotaItem, type QuotaItem } from '../quota-item';
+import { AIM_AGAIN, BACK_OFF, retryTransaction, type Round } from '../retry-transaction';
 import {
   MAX_JOB_ID_BYTES,
   QUOTA_OPERATION_ATTRIBUTES,
   QUOTA_RECORD_TTL_ATTRIBUTE,
   USERS_TABLE_KEY,
   quotaOperationKey,
-} from './users-table';
-import { assertId, assertRequest, assertSlots, assertUserId } from './validation';
+} from '../users-table';
+import { assertId, assertRequest, assertSlots, assertUserId } from '../validation';
+import type { GrantRequest, GrantResult } from './grant-types';
 
 const MAX_GRANT_SLOTS = 100_000;
 const O = QUOTA_OPERATION_ATTRIBUTES;
@@ -23,11 +23,6 @@ const O = QUOTA_OPERATION_ATTRIBUTES;
 /**
  * `QuotaLedger.grant`: extra slots for the current week, in one transaction
  * with a new operation record, so once per `operationId`.
- *
- * @example
- * ```ts
- * const result = await grant(context, { userId: 'u-1', operationId: 'ticket-4711', slots: 50, weeklyLimit: 200 });
- * ```
  */
 export async function grant(context: LedgerContext, request: GrantRequest): Promise<GrantResult> {
   assertRequest(request);
