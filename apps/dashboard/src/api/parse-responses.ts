@@ -66,10 +66,6 @@ function upgradeJob(value: unknown): unknown {
  * Checks one job from the HTTP API against the contract's `publicJobSchema` and returns it typed.
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const job = parseJob(await response.json());
- * ```
  */
 export function parseJob(value: unknown, where = 'job'): PublicJob {
   return parseBody(publicJobSchema, upgradeJob(value), where);
@@ -80,10 +76,6 @@ export function parseJob(value: unknown, where = 'job'): PublicJob {
  * next page when there is one.
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const { items, nextCursor } = parseJobPage(await response.json());
- * ```
  */
 export function parseJobPage(value: unknown): JobPage {
   const page = withoutNulls(value);
@@ -100,10 +92,6 @@ export function parseJobPage(value: unknown): JobPage {
  * `maxInFlight` (left absent: it had no cap to tell).
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const quota = parseQuotaSummary(await response.json());
- * ```
  */
 export function parseQuotaSummary(value: unknown): QuotaSummary {
   const quota = withoutNulls(value);
@@ -122,10 +110,6 @@ export function parseQuotaSummary(value: unknown): QuotaSummary {
  * Checks the body of `GET /api/usage/history` (`usageHistorySchema`).
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const history = parseUsageHistory(await response.json());
- * ```
  */
 export function parseUsageHistory(value: unknown): UsageHistory {
   return parseBody(usageHistorySchema, value, 'GET /api/usage/history');
@@ -135,10 +119,6 @@ export function parseUsageHistory(value: unknown): UsageHistory {
  * Checks one feed link (`feedLinkSchema`): `POST /api/feeds`, or one of `GET /api/feeds`.
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const feed = parseFeed(await response.json(), 'POST /api/feeds');
- * ```
  */
 export function parseFeed(value: unknown, where = 'feed'): FeedLink {
   return parseBody(feedLinkSchema, withoutNulls(value), where);
@@ -149,10 +129,6 @@ export function parseFeed(value: unknown, where = 'feed'): FeedLink {
  * server's order (newest first).
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const feeds = parseFeedList(await response.json());
- * ```
  */
 export function parseFeedList(value: unknown): FeedLink[] {
   const list = withoutNulls(value);
@@ -168,10 +144,6 @@ export function parseFeedList(value: unknown): FeedLink[] {
  * not know is left out (it could not label it); an unknown quality is a shape error.
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const options = parseEpisodeOptions(await response.json());
- * ```
  */
 export function parseEpisodeOptions(value: unknown): EpisodeOptions {
   const formats = (value as Json | undefined)?.['formats'];
@@ -188,10 +160,6 @@ export function parseEpisodeOptions(value: unknown): EpisodeOptions {
  * Checks the 201 body of `POST /api/sources` (`sourceUploadSchema`).
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const upload = parseSourceUpload(await response.json());
- * ```
  */
 export function parseSourceUpload(value: unknown): SourceUpload {
   return parseBody(sourceUploadSchema, value, 'POST /api/sources');
@@ -201,10 +169,6 @@ export function parseSourceUpload(value: unknown): SourceUpload {
  * Checks the 202 body of `POST /api/podcasts` (`podcastAcceptedSchema`).
  *
  * @throws ResponseShapeError naming the first member that does not match.
- * @example
- * ```ts
- * const accepted = parsePodcastAccepted(await response.json());
- * ```
  */
 export function parsePodcastAccepted(value: unknown): PodcastAccepted {
   return parseBody(podcastAcceptedSchema, value, 'POST /api/podcasts');

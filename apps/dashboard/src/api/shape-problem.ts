@@ -42,11 +42,6 @@ const TYPE_WORDS: Record<string, string> = {
  * Says, in words a developer can act on, the first way an answer breaks the API contract: the
  * place (`GET /api/quota`, or the list element, `items[0]`) and the member at fault — `"reserved"
  * is not a number`, `unknown status exploded`, `"nextCursor" is empty`, `expected an object`.
- *
- * @example
- * ```ts
- * shapeProblem(result.error.issues[0], body, 'GET /api/quota'); // 'GET /api/quota: "reserved" is not a number'
- * ```
  */
 export function shapeProblem(issue: core.$ZodIssue, value: unknown, where: string): string {
   const { path } = issue;

@@ -46,8 +46,8 @@ export interface ApiDeps {
  * read one's own podcasts, read one's quota and its history per week, make, list and revoke
  * feeds; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (declared once in
- * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes (401 unless the resolver
- * answers a user id: `isUserId`), checks what the route takes from the URL (`routeInputProblem`:
+ * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes
+ * (401 unless the resolver answers a user id: `isUserId`), checks what the route takes from the URL (`routeInputProblem`:
  * a path id that is not one plain segment, or a query parameter the route does not declare, is
  * a 400 naming it), and maps errors: bad input is a 400 with the field, anything unexpected a
  * 500 that says nothing was charged (the detail goes to the log). A HEAD is answered as its GET

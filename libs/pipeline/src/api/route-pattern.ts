@@ -8,11 +8,6 @@ const ESCAPED = /[.*+?^${}()|[\]\\]/g;
  * raw path with: each `{name}` captures one segment (`[^/]+`), or one of the route's `values`
  * for it; the rest is literal. The signed-in routes (`/api/…`) forgive a trailing slash; the
  * public feed routes are exact, as the feed spells its URLs.
- *
- * @example
- * ```ts
- * routePattern(API_CONTRACT.getPodcast); // /^\/api\/podcasts\/([^/]+)\/?$/
- * ```
  */
 export function routePattern(route: RouteDeclaration): RegExp {
   const names = pathParameterNames(route.path);

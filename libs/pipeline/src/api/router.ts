@@ -48,12 +48,6 @@ export type RouteImplementations = {
  * The route table of {@link API_CONTRACT}, in its order: each declaration compiled into its
  * path pattern ({@link routePattern}), its ids (every `{name}` of the path) and its query, with
  * the code that answers it.
- *
- * @example
- * ```ts
- * const routes = compileRoutes({ createPodcast: createPodcastRoute(deps), ... });
- * const found = matchRoute(routes, event);
- * ```
  */
 export function compileRoutes(implementations: RouteImplementations): RouteEntry[] {
   return (Object.keys(API_CONTRACT) as RouteName[]).map((name) => {

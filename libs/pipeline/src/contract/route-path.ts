@@ -14,11 +14,6 @@ const PARAMETER = /\{(\w+)\}/g;
 
 /**
  * The names of a path's `{name}` parameters, in order.
- *
- * @example
- * ```ts
- * pathParameterNames('/feeds/{feedId}/episodes/{jobId}/{file}'); // ['feedId', 'jobId', 'file']
- * ```
  */
 export function pathParameterNames(path: string): string[] {
   return [...path.matchAll(PARAMETER)].map(([, name]) => name as string);
