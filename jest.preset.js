@@ -27,6 +27,7 @@ module.exports = {
     '^@lumcast/audio-assembly$': path.join(__dirname, 'libs/audio-assembly/src/index.ts'),
     '^@lumcast/script-generation$': path.join(__dirname, 'libs/script-generation/src/index.ts'),
     '^@lumcast/pipeline$': path.join(__dirname, 'libs/pipeline/src/index.ts'),
+    '^@lumcast/pipeline/contract$': path.join(__dirname, 'libs/pipeline/src/contract/index.ts'),
     '^@lumcast/local-dynamo$': path.join(__dirname, 'libs/local-dynamo/src/index.ts'),
     '^@lumcast/pacing$': path.join(__dirname, 'libs/pacing/src/index.ts'),
     '^@lumcast/backoff$': path.join(__dirname, 'libs/backoff/src/index.ts'),

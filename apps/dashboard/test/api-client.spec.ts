@@ -199,6 +199,16 @@ describe('createApiClient', () => {
     await expect(client().getOptions()).rejects.toThrow(ResponseShapeError);
   });
 
+  it('reads a job from an older server: no progress is 0 of 0, no updatedAt is createdAt, an error object is its message', async () => {
+    const { progress: _progress, updatedAt: _updatedAt, ...older } = READY_JOB;
+    route = () => [200, { ...older, status: 'failed', error: { message: 'Polly refused' } }];
+    await expect(client().getPodcast('job-1')).resolves.toMatchObject({
+      progress: { done: 0, total: 0 },
+      updatedAt: READY_JOB.createdAt,
+      error: 'Polly refused',
+    });
+  });
+
   it('reads a job’s language, absent when the job names none', async () => {
     route = () => [200, { ...READY_JOB, language: 'es-MX' }];
     await expect(client().getPodcast('job-1')).resolves.toMatchObject({ language: 'es-MX' });

@@ -1,5 +1,6 @@
 import { Validations } from 'aws-cdk-lib';
 import { environmentSchema } from '@lumcast/pipeline';
+import { API_CONTRACT, gatewayRoutes } from '@lumcast/pipeline/contract';
 import { Match } from 'aws-cdk-lib/assertions';
 import { HANDLER_NAMES } from '../src/build-outputs';
 import { API_ROUTES, PUBLIC_FEED_ROUTES } from '../src/constructs/http-api';
@@ -44,6 +45,26 @@ describe('HTTP API routes', () => {
       ]),
     );
     expect(routeKeys(PUBLIC_FEED_ROUTES)).toEqual(['GET /feeds/{proxy+}', 'HEAD /feeds/{proxy+}']);
+  });
+
+  it('are the routes of the pipeline’s API contract, each with the contract’s auth', () => {
+    const routes = templateRoutes().map((route) => ({
+      key: route['RouteKey'],
+      authorization: route['AuthorizationType'],
+    }));
+    const contract = gatewayRoutes().map((route) => ({
+      key: `${route.method} ${route.path}`,
+      authorization: route.auth === 'jwt' ? 'JWT' : 'NONE',
+    }));
+    const byKey = (a: { key: unknown }, b: { key: unknown }) =>
+      String(a.key).localeCompare(String(b.key));
+    expect(routes.sort(byKey)).toEqual(contract.sort(byKey));
+    // Every declared route reaches the api function: on its own route, or on the greedy one.
+    const keys = new Set(routes.map((route) => route.key));
+    for (const route of Object.values(API_CONTRACT)) {
+      const carried = 'gateway' in route ? route.gateway.path : route.path;
+      expect(keys).toContain(`${route.method} ${carried}`);
+    }
   });
 
   it('require the Cognito JWT authorizer on every route but the public feed routes', () => {

@@ -8,7 +8,8 @@ export type { Environment } from './config/environment';
 
 // Jobs
 export { JOB_STATUSES, isFinalStatus } from './jobs/job';
-export type { EpisodeChapter, JobRecord, JobStatus, PublicJob } from './jobs/job';
+export type { EpisodeChapter, JobRecord, JobStatus } from './jobs/job';
+export type { PublicJob } from './contract/job-bodies';
 export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
 
 // Ports the local stack implements, and their errors
@@ -39,7 +40,7 @@ export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, isUserId } from './api/identity';
 export type { IdentityResolver } from './api/identity';
-export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './api/api-responses';
+export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './contract';
 export type { PodcastRequest } from './api/podcast-request';
 
 // Episode options: what GET /api/options answers

@@ -4,6 +4,7 @@ import type { JobMessage } from '../src/ports/job-queue';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
+import { contractBody } from './contract-bodies';
 import { startTestDynamo, TABLES, type TestDynamo, feedSources, NO_UPLOADS } from './support';
 
 let dynamo: TestDynamo;
@@ -33,13 +34,14 @@ function api() {
 const oneMinuteNeural = { topic: 'Tides and the moon', minutes: 1, quality: 'neural' };
 
 async function post(user: string, body: unknown = oneMinuteNeural) {
-  const response = await api()(apiEvent('POST', '/api/podcasts', user, { body }));
-  return { status: response.statusCode, body: JSON.parse(String(response.body)) };
+  const event = apiEvent('POST', '/api/podcasts', user, { body });
+  const response = await api()(event);
+  return { status: response.statusCode, body: contractBody(event, response) };
 }
 
 async function quota(user: string) {
-  const response = await api()(apiEvent('GET', '/api/quota', user));
-  return JSON.parse(String(response.body));
+  const event = apiEvent('GET', '/api/quota', user);
+  return contractBody(event, await api()(event));
 }
 
 beforeAll(async () => {

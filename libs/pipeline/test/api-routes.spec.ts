@@ -5,6 +5,7 @@ import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
+import { contractBody } from './contract-bodies';
 import { queuedJob, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
 
 let dynamo: TestDynamo;
@@ -36,8 +37,9 @@ function api(overrides: { jobs?: JobsTable } = {}) {
 }
 
 async function call(...args: Parameters<typeof apiEvent>) {
-  const response = await api()(apiEvent(...args));
-  return { status: response.statusCode, body: JSON.parse(String(response.body)) };
+  const event = apiEvent(...args);
+  const response = await api()(event);
+  return { status: response.statusCode, body: contractBody(event, response) };
 }
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { MAX_FEEDS_PER_USER } from '../src/feeds/feeds-table';
 import type { JobRecord } from '../src/jobs/job';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { apiEvent } from './api-events';
+import { contractBody } from './contract-bodies';
 import { feedsApi, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
 
 let dynamo: TestDynamo;
@@ -25,7 +26,8 @@ function api() {
 }
 
 async function call(...args: Parameters<typeof apiEvent>) {
-  const response = await api()(apiEvent(...args));
+  const event = apiEvent(...args);
+  const response = await api()(event);
   const text = String(response.body ?? '');
   const isJson = String(response.headers?.['content-type'] ?? '').startsWith('application/json');
   return {
@@ -33,7 +35,10 @@ async function call(...args: Parameters<typeof apiEvent>) {
     headers: response.headers ?? {},
     raw: response,
     text,
-    body: isJson && !response.isBase64Encoded && text !== '' ? JSON.parse(text) : undefined,
+    body:
+      isJson && !response.isBase64Encoded && text !== ''
+        ? contractBody(event, response)
+        : undefined,
   };
 }
 

@@ -9,6 +9,7 @@ import { getQuotaRoute } from '../src/api/routes/get-quota';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
+import { contractBody } from './contract-bodies';
 import {
   countCommands,
   startTestDynamo,
@@ -45,10 +46,11 @@ async function getQuota(userId: string) {
     now: () => MID_WEEK,
   });
   const before = commands.length;
-  const response = await route(userId, apiEvent('GET', '/api/quota', userId), [] as never);
+  const event = apiEvent('GET', '/api/quota', userId);
+  const response = await route(userId, event, [] as never);
   return {
     status: response.statusCode,
-    body: JSON.parse(String(response.body)),
+    body: contractBody(event, response),
     sent: commands.slice(before),
   };
 }

@@ -3,6 +3,7 @@ import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
+import { contractBody } from './contract-bodies';
 import {
   countCommands,
   startTestDynamo,
@@ -41,10 +42,11 @@ async function history(userId: string | undefined, query?: Record<string, string
     now: () => clock,
   });
   const before = commands.length;
-  const response = await api(apiEvent('GET', '/api/usage/history', userId, query ? { query } : {}));
+  const event = apiEvent('GET', '/api/usage/history', userId, query ? { query } : {});
+  const response = await api(event);
   return {
     status: response.statusCode,
-    body: JSON.parse(String(response.body)),
+    body: contractBody(event, response),
     sent: commands.slice(before),
   };
 }

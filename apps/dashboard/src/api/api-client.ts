@@ -1,27 +1,30 @@
+import { API_CONTRACT, routePath, type RouteMethod } from '@lumcast/pipeline/contract';
+import type {
+  EpisodeOptions,
+  FeedLink,
+  JobPage,
+  PodcastAccepted,
+  PublicJob,
+  SourceUpload,
+  UsageHistory,
+} from '@lumcast/pipeline/contract';
 import { ApiError, NetworkError, ResponseShapeError, UploadError } from './errors';
 import {
   parseEpisodeOptions,
   parseFeed,
   parseFeedList,
   parseJob,
-  parseJobList,
   parseJobPage,
+  parsePodcastAccepted,
   parseQuotaSummary,
   parseSourceUpload,
   parseUsageHistory,
 } from './parse-responses';
 import type {
   CreateFeedRequest,
-  CreatePodcastAccepted,
   CreatePodcastRequest,
-  EpisodeOptions,
-  Feed,
-  Job,
-  PodcastPage,
   PodcastPageRequest,
   QuotaSummary,
-  SourceUpload,
-  UsageHistory,
 } from './types';
 
 /**
@@ -43,14 +46,14 @@ export interface ApiClient {
   /** Slots used in each of the last `weeks` ISO weeks (1–26): `GET /api/usage/history?weeks=`. */
   getUsageHistory(weeks: number): Promise<UsageHistory>;
   /** The first page of the caller's jobs, newest first (the API's default page size). */
-  listPodcasts(): Promise<Job[]>;
+  listPodcasts(): Promise<PublicJob[]>;
   /**
    * One page of the caller's jobs, newest first, with the cursor of the next (older) page
    * when there is one: `GET /api/podcasts?limit=&cursor=`.
    */
-  listPodcastsPage(request?: PodcastPageRequest): Promise<PodcastPage>;
-  getPodcast(jobId: string): Promise<Job>;
-  createPodcast(request: CreatePodcastRequest): Promise<CreatePodcastAccepted>;
+  listPodcastsPage(request?: PodcastPageRequest): Promise<JobPage>;
+  getPodcast(jobId: string): Promise<PublicJob>;
+  createPodcast(request: CreatePodcastRequest): Promise<PodcastAccepted>;
   /**
    * A source id and an upload form for a file of `contentType` (PDF, HTML, Markdown or plain
    * text): `POST /api/sources` (201). An unsupported type is a 400 ApiError on `contentType`.
@@ -64,12 +67,12 @@ export interface ApiClient {
    */
   uploadSource(upload: SourceUpload, file: Blob): Promise<void>;
   /** The caller's feed links, newest first: `GET /api/feeds`. */
-  listFeeds(): Promise<Feed[]>;
+  listFeeds(): Promise<FeedLink[]>;
   /**
    * Makes a feed link of one series, or of all the caller's episodes when `seriesId` is
    * absent: `POST /api/feeds` (201). A full set of links is a 422 `too_many_feeds` ApiError.
    */
-  createFeed(request: CreateFeedRequest): Promise<Feed>;
+  createFeed(request: CreateFeedRequest): Promise<FeedLink>;
   /**
    * Revokes one of the caller's feed links (its URL stops answering): `DELETE
    * /api/feeds/{feedId}` (204, no body). A link that is not the caller's is a 404 ApiError.
@@ -143,16 +146,7 @@ function toApiError(status: number, body: unknown, where: string): ApiError {
   return new ApiError(`${fallback} (HTTP ${status})`, { status, code: `http_${status}` });
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-/** `/api/podcasts`, with `?limit=&cursor=` only for what is asked (the cursor as it came). */
-function podcastsPath(page: PodcastPageRequest): string {
-  const query = new URLSearchParams();
-  if (page.limit !== undefined) query.set('limit', String(page.limit));
-  if (page.cursor !== undefined) query.set('cursor', page.cursor);
-  const search = query.toString();
-  return search.length === 0 ? '/api/podcasts' : `/api/podcasts?${search}`;
-}
+type Method = RouteMethod;
 
 /**
  * Builds the typed HTTP API client. Errors are typed: {@link ApiError} for an
@@ -210,30 +204,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    getQuota: async () => parseQuotaSummary(await request('GET', '/api/quota')),
-    getOptions: async () => parseEpisodeOptions(await request('GET', '/api/options')),
+    getQuota: async () =>
+      parseQuotaSummary(await request('GET', routePath(API_CONTRACT.getQuota, {}))),
+    getOptions: async () =>
+      parseEpisodeOptions(await request('GET', routePath(API_CONTRACT.getOptions, {}))),
     getUsageHistory: async (weeks) =>
       parseUsageHistory(
-        await request('GET', `/api/usage/history?weeks=${encodeURIComponent(String(weeks))}`),
+        await request('GET', routePath(API_CONTRACT.getUsageHistory, {}, { weeks })),
       ),
-    listPodcasts: async () => parseJobList(await request('GET', '/api/podcasts')),
-    listPodcastsPage: async (page = {}) => parseJobPage(await request('GET', podcastsPath(page))),
+    listPodcasts: async () =>
+      parseJobPage(await request('GET', routePath(API_CONTRACT.listPodcasts, {}))).items,
+    listPodcastsPage: async ({ limit, cursor } = {}) =>
+      parseJobPage(
+        await request('GET', routePath(API_CONTRACT.listPodcasts, {}, { limit, cursor })),
+      ),
     getPodcast: async (jobId) =>
-      parseJob(await request('GET', `/api/podcasts/${encodeURIComponent(jobId)}`)),
-    createPodcast: async (input) => {
-      const body = await request('POST', '/api/podcasts', input);
-      const accepted = body as Partial<CreatePodcastAccepted> | undefined;
-      if (typeof accepted?.jobId !== 'string') {
-        throw new ResponseShapeError('POST /api/podcasts: no "jobId" in the answer');
-      }
-      return {
-        jobId: accepted.jobId,
-        status: 'queued',
-        estimatedCost: typeof accepted.estimatedCost === 'number' ? accepted.estimatedCost : NaN,
-      };
-    },
+      parseJob(await request('GET', routePath(API_CONTRACT.getPodcast, { jobId }))),
+    createPodcast: async (input) =>
+      parsePodcastAccepted(await request('POST', routePath(API_CONTRACT.createPodcast, {}), input)),
     createSource: async (contentType) =>
-      parseSourceUpload(await request('POST', '/api/sources', { contentType })),
+      parseSourceUpload(
+        await request('POST', routePath(API_CONTRACT.createSource, {}), { contentType }),
+      ),
     uploadSource: async (upload, file) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(upload.uploadFields)) form.append(name, value);
@@ -253,12 +245,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!response.ok) throw uploadRefusal(response.status, await response.text());
     },
-    listFeeds: async () => parseFeedList(await request('GET', '/api/feeds')),
+    listFeeds: async () =>
+      parseFeedList(await request('GET', routePath(API_CONTRACT.listFeeds, {}))),
     createFeed: async ({ seriesId }) =>
       parseFeed(
-        await request('POST', '/api/feeds', seriesId === undefined ? {} : { seriesId }),
+        await request(
+          'POST',
+          routePath(API_CONTRACT.createFeed, {}),
+          seriesId === undefined ? {} : { seriesId },
+        ),
         'POST /api/feeds',
       ),
-    revokeFeed: (feedId) => requestNoContent('DELETE', `/api/feeds/${encodeURIComponent(feedId)}`),
+    revokeFeed: (feedId) =>
+      requestNoContent('DELETE', routePath(API_CONTRACT.revokeFeed, { feedId })),
   };
 }

@@ -1,50 +1,21 @@
-// The HTTP API's shapes come from the pipeline lib that serves them: one contract.
-import type {
-  EpisodeChapter,
-  EpisodeOptions as ApiEpisodeOptions,
-  PodcastAccepted,
-  PodcastRequest,
-  PublicJob,
-  QuotaSummary as ApiQuotaSummary,
-  UsageHistory as ApiUsageHistory,
-} from '@lumcast/pipeline';
+// The HTTP API's shapes come from the pipeline lib that serves them: one contract
+// (`@lumcast/pipeline/contract`, browser-safe). The dashboard's names for its bodies are these:
+import type { QuotaSummary as ApiQuotaSummary } from '@lumcast/pipeline/contract';
+import type { PodcastRequest } from '@lumcast/pipeline';
 
-export { JOB_STATUSES } from '@lumcast/pipeline';
-export type { JobStatus } from '@lumcast/pipeline';
+export type {
+  EpisodeChapter as Chapter,
+  EpisodeOptions,
+  FeedLink as Feed,
+  JobPage as PodcastPage,
+  JobStatus,
+  PodcastAccepted as CreatePodcastAccepted,
+  PublicJob as Job,
+  SourceUpload,
+  UsageHistory,
+} from '@lumcast/pipeline/contract';
 
-/**
- * One chapter of a ready episode, in seconds from the start of the audio.
- *
- * @example
- * ```ts
- * const intro: Chapter = { title: 'Intro', startSeconds: 0, endSeconds: 12.5 };
- * ```
- */
-export type Chapter = EpisodeChapter;
-
-/**
- * A podcast job as returned by `GET /api/podcasts` and `GET /api/podcasts/{jobId}`.
- * `estimatedCost` is the quote the user accepted, `measuredCost` (absent from older
- * servers, and until the audio is measured) what the audio measured, and `cost` what was
- * charged: `min(measuredCost, estimatedCost)`.
- *
- * @example
- * ```ts
- * const done = (job: Job) => job.status === 'ready' && job.audioUrl !== undefined;
- * ```
- */
-export type Job = PublicJob & { measuredCost?: number };
-
-/**
- * Slots used per ISO week (`GET /api/usage/history?weeks=N`), oldest first, the current
- * week last, from the server's ledger: right however many episodes there are.
- *
- * @example
- * ```ts
- * const total = (h: UsageHistory) => h.weeks.reduce((sum, week) => sum + week.used, 0);
- * ```
- */
-export type UsageHistory = ApiUsageHistory;
+// What is the dashboard's own: the quota as it reads older servers' too, and what it sends.
 
 /**
  * The caller's quota for the current ISO week (`GET /api/quota`): `used` (charged),
@@ -58,16 +29,7 @@ export type UsageHistory = ApiUsageHistory;
  * const percent = (q: QuotaSummary) => (100 * (q.used + q.reserved)) / (q.limit + q.granted);
  * ```
  */
-export type QuotaSummary = Omit<
-  ApiQuotaSummary,
-  'reserved' | 'granted' | 'inFlight' | 'maxInFlight'
-> & {
-  /** Slots held by this week's jobs in progress (their quotes), not charged. */
-  reserved: number;
-  /** Extra slots granted for this week, on top of `limit`. */
-  granted: number;
-  /** Jobs in progress now. */
-  inFlight: number;
+export type QuotaSummary = Omit<ApiQuotaSummary, 'maxInFlight'> & {
   /** How many jobs the plan runs at once; absent when the server does not say. */
   maxInFlight?: number;
 };
@@ -86,49 +48,6 @@ export type QuotaSummary = Omit<
 export type CreatePodcastRequest = PodcastRequest;
 
 /**
- * The 201 answer to `POST /api/sources`: the id to give `POST /api/podcasts`, and the form to
- * upload the file with (`multipart/form-data` to `uploadUrl`: every `uploadFields` entry, then
- * the file as `file`), within `maxBytes` and before `expiresAt`.
- *
- * @example
- * ```ts
- * const upload: SourceUpload = { sourceId: 'src-….pdf', uploadUrl: '/api/sources/upload', uploadFields: { key: 'sources/alice/src-….pdf' }, maxBytes: 10485760, expiresAt: '2026-12-06T10:15:00.000Z' };
- * ```
- */
-export interface SourceUpload {
-  sourceId: string;
-  uploadUrl: string;
-  uploadFields: Record<string, string>;
-  maxBytes: number;
-  expiresAt: string;
-}
-
-/**
- * The 202 answer to `POST /api/podcasts`.
- *
- * @example
- * ```ts
- * const accepted: CreatePodcastAccepted = { jobId: 'j1', status: 'queued', estimatedCost: 2 };
- * ```
- */
-export type CreatePodcastAccepted = PodcastAccepted;
-
-/**
- * One page of `GET /api/podcasts?limit=&cursor=`: the jobs, newest first, and the opaque
- * cursor of the next (older) page when there is one.
- *
- * @example
- * ```ts
- * const more = (page: PodcastPage) => page.nextCursor !== undefined;
- * ```
- */
-export interface PodcastPage {
-  items: Job[];
-  /** Pass back as `cursor` to get the next page; absent on the last page. */
-  nextCursor?: string;
-}
-
-/**
  * Which page of `GET /api/podcasts` to ask for. Without `limit` the API's default (100)
  * applies; without `cursor` it is the first (newest) page.
  *
@@ -140,26 +59,6 @@ export interface PodcastPage {
 export interface PodcastPageRequest {
   limit?: number;
   cursor?: string;
-}
-
-/**
- * One subscribable feed link of the caller (`GET /api/feeds`, `POST /api/feeds`): a secret,
- * revocable RSS URL of one series (`seriesId`) or, without `seriesId`, of all the caller's
- * episodes. Anyone holding `feedUrl` can listen; `DELETE /api/feeds/{feedId}` revokes it.
- *
- * @example
- * ```ts
- * const label = (feed: Feed) => feed.seriesId ?? 'All episodes';
- * ```
- */
-export interface Feed {
-  feedId: string;
-  /** The absolute http(s) URL a podcast app subscribes to. */
-  feedUrl: string;
-  /** The series the feed carries; absent for a feed of all the caller's episodes. */
-  seriesId?: string;
-  /** When the link was made (ISO 8601). */
-  createdAt: string;
 }
 
 /**
@@ -175,15 +74,3 @@ export interface Feed {
 export interface CreateFeedRequest {
   seriesId?: string;
 }
-
-/**
- * What `GET /api/options` answers: the languages an episode can be made in (each with the
- * qualities that have voices in it, their Polly voices and the most hosts they allow), the
- * formats with their host counts, the minute limits and the default language.
- *
- * @example
- * ```ts
- * const codes = (options: EpisodeOptions) => options.languages.map((language) => language.code);
- * ```
- */
-export type EpisodeOptions = ApiEpisodeOptions;

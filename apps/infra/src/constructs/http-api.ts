@@ -15,48 +15,51 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { gatewayRoutes, type RouteAuth } from '@lumcast/pipeline/contract';
 import type { StageConfig } from '../stage-config';
 import { PostDeployCall } from './post-deploy-call';
 
+/** One route API Gateway carries: its method and its path (API Gateway syntax). */
+export interface ApiGatewayRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+function gatewayRoutesWith(auth: RouteAuth): readonly ApiGatewayRoute[] {
+  return gatewayRoutes()
+    .filter((route) => route.auth === auth)
+    .map((route) => ({
+      method: HttpMethod[route.method as keyof typeof HttpMethod],
+      path: route.path,
+    }));
+}
+
 /**
- * Every signed-in route of the Lumcast HTTP API (the contract's paths); each one requires a
- * Cognito JWT. The public feed routes are {@link PUBLIC_FEED_ROUTES}.
+ * Every signed-in route of the Lumcast HTTP API: the routes of the pipeline's `API_CONTRACT`
+ * with `auth: 'jwt'`; each one requires a Cognito JWT. The public feed routes are
+ * {@link PUBLIC_FEED_ROUTES}.
  *
  * @example
  * ```ts
  * API_ROUTES.map((route) => `${route.method} ${route.path}`); // ['POST /api/podcasts', ...]
  * ```
  */
-export const API_ROUTES: readonly { readonly method: HttpMethod; readonly path: string }[] = [
-  { method: HttpMethod.POST, path: '/api/podcasts' },
-  { method: HttpMethod.GET, path: '/api/podcasts' },
-  { method: HttpMethod.GET, path: '/api/podcasts/{jobId}' },
-  { method: HttpMethod.GET, path: '/api/quota' },
-  { method: HttpMethod.GET, path: '/api/options' },
-  { method: HttpMethod.POST, path: '/api/sources' },
-  { method: HttpMethod.GET, path: '/api/usage/history' },
-  { method: HttpMethod.POST, path: '/api/feeds' },
-  { method: HttpMethod.GET, path: '/api/feeds' },
-  { method: HttpMethod.DELETE, path: '/api/feeds/{feedId}' },
-];
+export const API_ROUTES: readonly ApiGatewayRoute[] = gatewayRoutesWith('jwt');
 
 /**
- * The routes reachable with no identity: a subscribed feed, as a podcast app fetches it
- * (`/feeds/{feedId}` and, under it, `cover.png` and each episode's `audio.mp3`,
- * `captions.vtt`, `chapters.json`), with GET and HEAD. A podcast app cannot sign in; the
- * 128-bit random feed id in the path is the secret, and revoking the feed makes every one of
- * its URLs answer 404. The api function matches the exact paths under the greedy route.
+ * The routes reachable with no identity (the contract's `auth: 'none'` routes): a subscribed
+ * feed, as a podcast app fetches it (`/feeds/{feedId}` and, under it, `cover.png` and each
+ * episode's `audio.mp3`, `captions.vtt`, `chapters.json`), with GET and HEAD, on the one greedy
+ * route the contract names for them. A podcast app cannot sign in; the 128-bit random feed id in
+ * the path is the secret, and revoking the feed makes every one of its URLs answer 404. The api
+ * function matches the exact paths under the greedy route.
  *
  * @example
  * ```ts
  * PUBLIC_FEED_ROUTES.map((route) => `${route.method} ${route.path}`); // ['GET /feeds/{proxy+}', 'HEAD /feeds/{proxy+}']
  * ```
  */
-export const PUBLIC_FEED_ROUTES: readonly { readonly method: HttpMethod; readonly path: string }[] =
-  [
-    { method: HttpMethod.GET, path: '/feeds/{proxy+}' },
-    { method: HttpMethod.HEAD, path: '/feeds/{proxy+}' },
-  ];
+export const PUBLIC_FEED_ROUTES: readonly ApiGatewayRoute[] = gatewayRoutesWith('none');
 
 const PUBLIC_FEED_ROUTE_REASON =
   'Podcast apps subscribe to a feed URL and cannot sign in, so the feed routes (GET and HEAD ' +

@@ -2,7 +2,6 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FeedsTable } from '../feeds/feeds-table';
-import { FEED_EPISODE_FILES } from '../feeds/feed-urls';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
@@ -12,7 +11,7 @@ import { apiError } from './http';
 import { isUserId, type IdentityResolver } from './identity';
 import { PodcastRequestError } from './podcast-request';
 import { routeInputProblem } from './route-input';
-import { matchRoute, type RouteEntry } from './router';
+import { compileRoutes, matchRoute } from './router';
 import { createFeedRoute } from './routes/create-feed';
 import { createPodcastRoute } from './routes/create-podcast';
 import { createSourceRoute } from './routes/create-source';
@@ -26,8 +25,6 @@ import { getUsageHistoryRoute } from './routes/get-usage-history';
 import { listFeedsRoute } from './routes/list-feeds';
 import { listPodcastsRoute } from './routes/list-podcasts';
 import { revokeFeedRoute } from './routes/revoke-feed';
-
-const FEED_FILE = FEED_EPISODE_FILES.map((file) => file.replace('.', '\\.')).join('|');
 
 /** Dependencies of {@link createApiHandler}. */
 export interface ApiDeps {
@@ -48,9 +45,9 @@ export interface ApiDeps {
  * link or an uploaded file: `POST /api/sources` gives the upload form), list and
  * read one's own podcasts, read one's quota and its history per week, make, list and revoke
  * feeds; and, with no identity, a feed's RSS document, cover and episode files under
- * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (one file each
- * under `routes/`), resolves the caller for the signed-in routes (401 unless the resolver
- * answers a user id: `isUserId`), checks what the route takes from the URL (`routeInputProblem`:
+ * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (declared once in
+ * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes
+ * (401 unless the resolver answers a user id: `isUserId`), checks what the route takes from the URL (`routeInputProblem`:
  * a path id that is not one plain segment, or a query parameter the route does not declare, is
  * a 400 naming it), and maps errors: bad input is a 400 with the field, anything unexpected a
  * 500 that says nothing was charged (the detail goes to the log). A HEAD is answered as its GET
@@ -64,58 +61,21 @@ export interface ApiDeps {
  */
 export function createApiHandler(deps: ApiDeps) {
   const routeDeps = { ...deps, now: deps.now ?? (() => new Date()) };
-  const routes: readonly RouteEntry[] = [
-    { method: 'POST', path: /^\/api\/podcasts\/?$/, route: createPodcastRoute(routeDeps) },
-    {
-      method: 'GET',
-      path: /^\/api\/podcasts\/?$/,
-      query: ['cursor', 'limit'],
-      route: listPodcastsRoute(routeDeps),
-    },
-    {
-      method: 'GET',
-      path: /^\/api\/podcasts\/([^/]+)\/?$/,
-      ids: ['jobId'],
-      route: getPodcastRoute(routeDeps),
-    },
-    { method: 'GET', path: /^\/api\/quota\/?$/, route: getQuotaRoute(routeDeps) },
-    { method: 'GET', path: /^\/api\/options\/?$/, route: getOptionsRoute() },
-    { method: 'POST', path: /^\/api\/sources\/?$/, route: createSourceRoute(routeDeps) },
-    {
-      method: 'GET',
-      path: /^\/api\/usage\/history\/?$/,
-      query: ['weeks'],
-      route: getUsageHistoryRoute(routeDeps),
-    },
-    { method: 'POST', path: /^\/api\/feeds\/?$/, route: createFeedRoute(routeDeps) },
-    { method: 'GET', path: /^\/api\/feeds\/?$/, route: listFeedsRoute(routeDeps) },
-    {
-      method: 'DELETE',
-      path: /^\/api\/feeds\/([^/]+)\/?$/,
-      ids: ['feedId'],
-      route: revokeFeedRoute(routeDeps),
-    },
-    // The public feed routes take no query: a podcast app asks for the URL as the feed gives it,
-    // and the audio redirect's signed fields are on the link it redirects to, not here.
-    {
-      method: 'GET',
-      path: /^\/feeds\/([^/]+)$/,
-      ids: ['feedId'],
-      publicRoute: getFeedRoute(routeDeps),
-    },
-    {
-      method: 'GET',
-      path: /^\/feeds\/([^/]+)\/cover\.png$/,
-      ids: ['feedId'],
-      publicRoute: getFeedCoverRoute(routeDeps),
-    },
-    {
-      method: 'GET',
-      path: new RegExp(`^/feeds/([^/]+)/episodes/([^/]+)/(${FEED_FILE})$`),
-      ids: ['feedId', 'jobId'],
-      publicRoute: getFeedEpisodeFileRoute(routeDeps),
-    },
-  ];
+  const routes = compileRoutes({
+    createPodcast: createPodcastRoute(routeDeps),
+    listPodcasts: listPodcastsRoute(routeDeps),
+    getPodcast: getPodcastRoute(routeDeps),
+    getQuota: getQuotaRoute(routeDeps),
+    getOptions: getOptionsRoute(),
+    createSource: createSourceRoute(routeDeps),
+    getUsageHistory: getUsageHistoryRoute(routeDeps),
+    createFeed: createFeedRoute(routeDeps),
+    listFeeds: listFeedsRoute(routeDeps),
+    revokeFeed: revokeFeedRoute(routeDeps),
+    getFeed: getFeedRoute(routeDeps),
+    getFeedCover: getFeedCoverRoute(routeDeps),
+    getFeedEpisodeFile: getFeedEpisodeFileRoute(routeDeps),
+  });
 
   return async function apiHandler(
     event: APIGatewayProxyEventV2,

@@ -1,4 +1,5 @@
-import type { JobRecord, PublicJob } from '../jobs/job';
+import type { PublicJob } from '../contract/job-bodies';
+import type { JobRecord } from '../jobs/job';
 import type { EpisodeLinks } from '../ports/episode-links';
 
 /**

@@ -1,5 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { pathParameterNames } from '../contract/route-path';
+import { API_CONTRACT, type RouteName } from '../contract/routes';
 import type { PublicRoute, Route } from './route';
+import { routePattern } from './route-pattern';
 
 /**
  * What a route takes from the URL besides its path: the names of the path's captures that are
@@ -32,6 +35,34 @@ export type RouteEntry = RouteInput &
     | { readonly method: string; readonly path: RegExp; readonly route: Route }
     | { readonly method: string; readonly path: RegExp; readonly publicRoute: PublicRoute }
   );
+
+/**
+ * The code behind each route of {@link API_CONTRACT}: a signed-in route (`auth: 'jwt'`) is a
+ * {@link Route}, a public one (`auth: 'none'`) a {@link PublicRoute}.
+ */
+export type RouteImplementations = {
+  readonly [N in RouteName]: (typeof API_CONTRACT)[N]['auth'] extends 'jwt' ? Route : PublicRoute;
+};
+
+/**
+ * The route table of {@link API_CONTRACT}, in its order: each declaration compiled into its
+ * path pattern ({@link routePattern}), its ids (every `{name}` of the path) and its query, with
+ * the code that answers it.
+ */
+export function compileRoutes(implementations: RouteImplementations): RouteEntry[] {
+  return (Object.keys(API_CONTRACT) as RouteName[]).map((name) => {
+    const declaration = API_CONTRACT[name];
+    const input = {
+      method: declaration.method,
+      path: routePattern(declaration),
+      ids: pathParameterNames(declaration.path),
+      query: 'query' in declaration ? declaration.query : [],
+    };
+    return declaration.auth === 'jwt'
+      ? { ...input, route: implementations[name] as Route }
+      : { ...input, publicRoute: implementations[name] as PublicRoute };
+  });
+}
 
 /** What the router found for a request: an entry with its captures, or why none. */
 export type RouteMatch =

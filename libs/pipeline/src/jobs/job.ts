@@ -82,39 +82,3 @@ export interface JobRecord {
   chapters?: EpisodeChapter[];
   error?: string;
 }
-
-/** A job as the HTTP API shows it to its owner. */
-export interface PublicJob {
-  jobId: string;
-  status: JobStatus;
-  topic: string;
-  quality: VoiceQuality;
-  minutes: number;
-  /** The format asked for; absent means `deep-dive`. */
-  format?: PodcastFormat;
-  /** The hosts' names asked for; absent means the format's default hosts. */
-  hosts?: string[];
-  /** The language asked for; absent means `en-US`. */
-  language?: string;
-  /** The source link the episode was written from, if it had one. */
-  sourceUrl?: string;
-  /** The uploaded source file the episode was written from, if it had one. */
-  sourceId?: string;
-  seriesId?: string;
-  createdAt: string;
-  updatedAt: string;
-  progress: { done: number; total: number };
-  estimatedCost: number;
-  /** Slots charged: `min(measuredCost, estimatedCost)`. */
-  cost?: number;
-  /** Slots the audio measured (`quotaCost` of its duration), before the quote capped the charge. */
-  measuredCost?: number;
-  chargedWeek?: string;
-  durationSeconds?: number;
-  /** The episode MP3's size in bytes, once assembled. */
-  audioBytes?: number;
-  audioUrl?: string;
-  captionsUrl?: string;
-  chapters?: EpisodeChapter[];
-  error?: string;
-}

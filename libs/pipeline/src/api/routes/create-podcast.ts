@@ -1,7 +1,7 @@
 import { QuotaContentionError, quotaCost } from '@lumcast/quota';
 import type { JobRecord } from '../../jobs/job';
 import { newJobId } from '../../jobs/job-id';
-import type { PodcastAccepted } from '../api-responses';
+import type { PodcastAccepted } from '../../contract/job-bodies';
 import { apiError, json } from '../http';
 import { requestBodyText } from '../request-body';
 import { parsePodcastRequest } from '../podcast-request';

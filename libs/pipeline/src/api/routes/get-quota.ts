@@ -1,5 +1,5 @@
 import { DEFAULT_PLAN, planLimitsFor, SLOTS_PER_MINUTE } from '@lumcast/quota';
-import type { QuotaSummary } from '../api-responses';
+import type { QuotaSummary } from '../../contract/quota-bodies';
 import { json } from '../http';
 import type { Route, RouteDeps } from '../route';
 

@@ -1,4 +1,4 @@
-import type { UsageHistory } from '../api-responses';
+import type { UsageHistory } from '../../contract/quota-bodies';
 import { parseHistoryQuery } from '../history-query';
 import { apiError, json } from '../http';
 import type { Route, RouteDeps } from '../route';
