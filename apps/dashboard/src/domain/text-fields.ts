@@ -1,8 +1,10 @@
 import { normalizeText, textFault, textFaultMessage, type TextKind } from '@lumcast/pipeline';
-import type { EpisodeField, FieldErrors } from './episode-draft';
+
+/** The form's fields that hold free text. */
+export type TextField = 'topic' | 'sourceText' | 'hosts';
 
 /** The form's free-text fields, their words in a message, and what the text rule takes them for. */
-const TEXT_FIELDS: readonly [EpisodeField, string, TextKind][] = [
+const TEXT_FIELDS: readonly [TextField, string, TextKind][] = [
   ['topic', 'The topic', 'line'],
   ['sourceText', 'The source text', 'lines'],
   ['hosts', 'A host name', 'id'],
@@ -19,8 +21,8 @@ const TEXT_FIELDS: readonly [EpisodeField, string, TextKind][] = [
  * // { topic: 'The topic must not hold bidirectional controls (…): U+202E.' }
  * ```
  */
-export function textFieldErrors(body: Record<string, unknown>): FieldErrors {
-  const errors: FieldErrors = {};
+export function textFieldErrors(body: Record<string, unknown>): Partial<Record<TextField, string>> {
+  const errors: Partial<Record<TextField, string>> = {};
   for (const [field, label, kind] of TEXT_FIELDS) {
     for (const text of textsOf(body[field])) {
       const fault = textFault(normalizeText(text), kind);
