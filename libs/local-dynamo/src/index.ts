@@ -3,3 +3,12 @@
 export { startDynalite, type LocalDynamo } from './start-dynalite';
 export { startDynamoDbLocal } from './start-dynamodb-local';
 export { createTables } from './create-tables';
+
+// Every error the lib throws: callers tell failures apart by class across the boundary.
+export {
+  LocalDynamoError,
+  InvalidPortError,
+  InvalidTableDefinitionError,
+  DynaliteStartError,
+  DynamoDbLocalStartError,
+} from './errors';

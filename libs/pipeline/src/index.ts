@@ -7,15 +7,14 @@ export { environmentSchema, readEnvironment } from './config/environment';
 export type { Environment } from './config/environment';
 
 // Jobs
-export { JOB_STATUSES, isFinalStatus } from './jobs/job';
-export type { EpisodeChapter, JobRecord, JobStatus } from './jobs/job';
+export { isFinalStatus } from './jobs/job';
+export type { JobRecord } from './jobs/job';
 export type { PublicJob } from './contract/job-bodies';
 export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
 
-// Ports the local stack implements, and their errors
+// Ports the local stack implements
 export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
-export { ObjectNotFoundError } from './errors';
 export type { JobMessage, JobQueue } from './ports/job-queue';
 export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
 export type { EpisodeLinks } from './ports/episode-links';
@@ -40,12 +39,11 @@ export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, isUserId } from './api/identity';
 export type { IdentityResolver } from './api/identity';
-export type { FeedLink, PodcastAccepted, QuotaSummary, UsageHistory } from './contract';
+export type { FeedLink } from './contract';
 export type { PodcastRequest } from './api/podcast-request';
 
 // Episode options: what GET /api/options answers
 export { EPISODE_OPTIONS } from './options/episode-options';
-export type { EpisodeOptions } from './options/episode-options';
 
 // The rules the API and the dashboard's form share (series id, topic, source text, source link)
 export { seriesIdProblem } from './series/series-id';
@@ -101,3 +99,24 @@ export { DASHBOARD_SECURITY_HEADERS, dashboardContentSecurityPolicy } from './we
 export { inlineScriptHashes } from './web/inline-script-hashes';
 
 // The API contract (routes and response schemas) is exported here by its own section.
+
+// Every error the lib throws: callers tell failures apart by class across the boundary.
+export {
+  PipelineError,
+  ObjectNotFoundError,
+  InvalidListCursorError,
+  SeriesInputError,
+  SeriesMemoryError,
+  SeriesEpisodesError,
+  ConfigurationError,
+  PodcastRequestError,
+  FeedInputError,
+  FeedStoreError,
+  FeedLimitError,
+  SourceFileError,
+  SourceLinkError,
+  ProviderTurnDeferredError,
+  PoisonMessageError,
+  JobStateError,
+  StepInputError,
+} from './errors';

@@ -19,4 +19,13 @@ export type { QuotaJobRecord } from './job-record';
 export type { ReserveResult } from './operations/reserve-types';
 export type { GrantResult } from './operations/grant-types';
 export type { RefundResult } from './operations/refund-types';
-export { QuotaError, QuotaContentionError } from './errors';
+
+// Every error the lib throws: callers tell failures apart by class across the boundary.
+export {
+  QuotaError,
+  QuotaInputError,
+  QuotaContentionError,
+  QuotaTableNotFoundError,
+  QuotaThrottledError,
+  QuotaStateError,
+} from './errors';

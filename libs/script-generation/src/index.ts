@@ -1,6 +1,5 @@
 // The public face of @lumcast/script-generation: only what other projects import. The lib's own
 // tests import its modules directly.
-export { ScriptInputError, ScriptOutputError } from './errors';
 export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script/request';
 export {
   MAX_EPISODE_MINUTES,
@@ -47,3 +46,12 @@ export type { ScriptOutline } from './script/outline';
 export { joinScriptParts, scriptOutlineSchema } from './script/outline';
 export type { ScriptPartsWriter, ScriptPlan } from './script/parts';
 export { scaleWordTargets } from './script/parts';
+
+// Every error the lib throws: callers tell failures apart by class across the boundary.
+export {
+  ScriptGenerationError,
+  ScriptInputError,
+  ModelRequestError,
+  ModelUnavailableError,
+  ScriptOutputError,
+} from './errors';
