@@ -8,11 +8,6 @@ export const MAX_BODY_BYTES = 1_000_000;
  * A request body over {@link MAX_BODY_BYTES}, found as soon as the limit is passed (or from
  * `Content-Length` before any of it is read): the rest is never read, so the server should
  * answer 413 and close the connection.
- *
- * @example
- * ```ts
- * if (error instanceof PayloadTooLargeError) response.writeHead(413, { connection: 'close' });
- * ```
  */
 export class PayloadTooLargeError extends Error {
   override readonly name = 'PayloadTooLargeError';
@@ -29,10 +24,6 @@ export class PayloadTooLargeError extends Error {
  * its listeners removed, so a body that never ends costs nothing more.
  *
  * @throws PayloadTooLargeError past the limit.
- * @example
- * ```ts
- * const body = await readBody(request, MAX_BODY_BYTES); // Buffer
- * ```
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
@@ -73,12 +64,6 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
 /**
  * Reads a Node request into the API Gateway HTTP API (payload v2) event the
  * `api` handler receives in AWS.
- *
- * @example
- * ```ts
- * const event = await toApiGatewayEvent(request, url);
- * const response = await apiHandler(event);
- * ```
  */
 export async function toApiGatewayEvent(
   request: IncomingMessage,

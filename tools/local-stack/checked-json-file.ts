@@ -5,13 +5,6 @@ import type { z } from 'zod';
  * Reads a JSON file the local stack wrote and checks it against `schema`: `undefined` when the
  * file does not exist; `invalid(detail, cause)` is thrown when it is not JSON or not the schema
  * (detail: `not JSON`, or every problem as `path: message`).
- *
- * @example
- * ```ts
- * const info = await readCheckedJsonFile(file, dynamoEndpointSchema, (detail, cause) =>
- *   new DynamoEndpointFileError(file, detail, { cause }),
- * );
- * ```
  */
 export async function readCheckedJsonFile<Schema extends z.ZodType>(
   file: string,
@@ -38,11 +31,6 @@ export async function readCheckedJsonFile<Schema extends z.ZodType>(
 
 /**
  * A file's text, or `undefined` when it does not exist (any other failure is thrown).
- *
- * @example
- * ```ts
- * await readTextIfExists('/repo/.lumcast/link-secret'); // undefined on a first start
- * ```
  */
 export async function readTextIfExists(file: string): Promise<string | undefined> {
   try {

@@ -12,11 +12,6 @@ import {
  * `frame-ancestors 'none'`). An HTML page's policy lists the hashes of its own inline scripts
  * (Next's export inlines a few), read from the file as it is served, so it runs those and no
  * other inline script; on this one origin the API, the audio and the uploads are all `'self'`.
- *
- * @example
- * ```ts
- * await sendFile(response, file, undefined, { ...(await dashboardHeaders(file)), 'cache-control': 'no-cache' });
- * ```
  */
 export async function dashboardHeaders(file: string): Promise<Record<string, string>> {
   const scriptHashes = file.endsWith('.html')

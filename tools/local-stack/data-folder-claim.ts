@@ -12,14 +12,6 @@ import {
 /**
  * This process's hold on a data folder, from {@link claimDataFolder}: the folder's lock plus the
  * record of the processes running on it (`stack-processes.json`).
- *
- * @example
- * ```ts
- * const claim = await claimDataFolder(dataDir);
- * await claim.recordChild({ name: 'DynamoDB Local', pid, commandLineIncludes: ['-dbPath', dbPath] });
- * await claim.recordUrl('http://localhost:3000');
- * await claim.release();
- * ```
  */
 export interface DataFolderClaim {
   /** Children a killed stack had left running on this folder, stopped by this claim. */
@@ -42,11 +34,6 @@ export interface DataFolderClaim {
  * @throws DataFolderInUseError when another live process holds the folder.
  * @throws StackProcessesFileError when the previous record cannot be read as one.
  * @throws StaleProcessError when a stale child cannot be stopped.
- * @example
- * ```ts
- * const claim = await claimDataFolder('/repo/.lumcast');
- * console.log(claim.staleStopped.map((child) => `${child.name} (pid ${child.pid})`));
- * ```
  */
 export async function claimDataFolder(
   dataDir: string,

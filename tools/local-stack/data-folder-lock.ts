@@ -3,11 +3,6 @@ import { tryLockFolder, type FolderLock, type LockHolder } from './folder-lock';
 /**
  * Another live process holds the data folder: a second stack must not open the same database.
  * `holder` is what it said about itself (absent if it did not answer).
- *
- * @example
- * ```ts
- * await lockDataFolder('/repo/.lumcast', () => ({ pid: process.pid })); // rejects while another stack runs there
- * ```
  */
 export class DataFolderInUseError extends Error {
   override readonly name = 'DataFolderInUseError';
@@ -35,10 +30,6 @@ export class DataFolderInUseError extends Error {
  * can name it.
  *
  * @throws DataFolderInUseError when another process holds it.
- * @example
- * ```ts
- * const lock = await lockDataFolder('/repo/.lumcast', () => ({ pid: process.pid }));
- * ```
  */
 export async function lockDataFolder(
   dataDir: string,

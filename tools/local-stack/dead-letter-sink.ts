@@ -21,11 +21,6 @@ export interface DeadLetterSinkOptions {
  * appended to the dead-letter file as `{"messageId","body","receiveCount","at"}` and logged as an
  * error. (AWS tries such a message again later; here a job left `queued` is sent again by the next
  * start.)
- *
- * @example
- * ```ts
- * const queue = new InProcessQueue({ consumer, onDeadLetter: deadLetterSink({ finish, file, logger }) });
- * ```
  */
 export function deadLetterSink(
   options: DeadLetterSinkOptions,

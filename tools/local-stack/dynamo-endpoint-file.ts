@@ -8,21 +8,11 @@ import { writePrivateFileAtomically } from './private-files';
  * The name of the file, in the local stack's data folder, that says where the running stack's
  * DynamoDB Local listens and which tables it has. Written once the stack has started, removed on
  * a clean stop; a file left by a stack that was killed names a process that no longer runs.
- *
- * @example
- * ```ts
- * path.join(config.dataDir, DYNAMO_ENDPOINT_FILE); // '/repo/.lumcast/dynamodb-endpoint.json'
- * ```
  */
 export const DYNAMO_ENDPOINT_FILE = 'dynamodb-endpoint.json';
 
 /**
  * The contents of {@link DYNAMO_ENDPOINT_FILE}, checked when read.
- *
- * @example
- * ```ts
- * dynamoEndpointSchema.parse(JSON.parse(text)).tables.users; // 'lumcast-users'
- * ```
  */
 export const dynamoEndpointSchema = z.object({
   /** `http://127.0.0.1:<port>` of the stack's DynamoDB Local (any region and credentials work). */
@@ -43,30 +33,11 @@ export const dynamoEndpointSchema = z.object({
 
 /**
  * Where a running local stack's DynamoDB is, as {@link DYNAMO_ENDPOINT_FILE} records it.
- *
- * @example
- * ```ts
- * const info: DynamoEndpointInfo = {
- *   endpoint: 'http://127.0.0.1:8123',
- *   tables: { users: 'lumcast-users', jobs: 'lumcast-jobs', series: 'lumcast-series', feeds: 'lumcast-feeds' },
- *   pid: process.pid,
- *   startedAt: new Date().toISOString(),
- * };
- * ```
  */
 export type DynamoEndpointInfo = z.infer<typeof dynamoEndpointSchema>;
 
 /**
  * The endpoint file exists but is not one a local stack wrote (not JSON, or not the schema).
- *
- * @example
- * ```ts
- * try {
- *   await readDynamoEndpointFile(dataDir);
- * } catch (error) {
- *   if (error instanceof DynamoEndpointFileError) console.error(error.message);
- * }
- * ```
  */
 export class DynamoEndpointFileError extends Error {
   override readonly name = 'DynamoEndpointFileError';
@@ -82,11 +53,6 @@ export class DynamoEndpointFileError extends Error {
 
 /**
  * The path of {@link DYNAMO_ENDPOINT_FILE} in a data folder.
- *
- * @example
- * ```ts
- * dynamoEndpointFilePath('/repo/.lumcast'); // '/repo/.lumcast/dynamodb-endpoint.json'
- * ```
  */
 export function dynamoEndpointFilePath(dataDir: string): string {
   return path.join(dataDir, DYNAMO_ENDPOINT_FILE);
@@ -95,11 +61,6 @@ export function dynamoEndpointFilePath(dataDir: string): string {
 /**
  * Writes the endpoint file atomically (see `writePrivateFileAtomically`), mode 0600: a reader
  * sees the old file, the new one, or none — never half of one.
- *
- * @example
- * ```ts
- * await writeDynamoEndpointFile(config.dataDir, { endpoint: dynamo.endpoint, tables: LOCAL_TABLES, pid: process.pid, startedAt });
- * ```
  */
 export async function writeDynamoEndpointFile(
   dataDir: string,
@@ -135,11 +96,6 @@ export async function readDynamoEndpointFile(
 /**
  * Removes the endpoint file if it still describes `endpoint` (a file another stack has written
  * since is left alone); a missing file is fine.
- *
- * @example
- * ```ts
- * await removeDynamoEndpointFile(config.dataDir, dynamo.endpoint);
- * ```
  */
 export async function removeDynamoEndpointFile(dataDir: string, endpoint: string): Promise<void> {
   let current: DynamoEndpointInfo | undefined;

@@ -6,11 +6,6 @@ import { z } from 'zod';
 /**
  * What the holder of a folder lock says about itself when asked: its pid, and its URL once it
  * has one.
- *
- * @example
- * ```ts
- * const holder: LockHolder = { pid: 4242, url: 'http://localhost:3000' };
- * ```
  */
 export interface LockHolder {
   pid: number;
@@ -22,12 +17,6 @@ const holderSchema = z.object({ pid: z.number().int().positive(), url: z.string(
 /**
  * A folder lock, held until {@link FolderLock.release}, or until this process ends in any way
  * (the kernel closes the socket it is: nothing is left to clean up after a crash).
- *
- * @example
- * ```ts
- * const lock = await waitForFolderLock(dir, 'lumcast-dashboard-build', () => ({ pid: process.pid }));
- * await lock.release();
- * ```
  */
 export interface FolderLock {
   /** The abstract socket name the lock is (without its leading NUL). */
@@ -42,12 +31,6 @@ export interface FolderLock {
  * file is involved, so no stale lock can outlive a crash and two processes cannot both win a
  * race. The holder answers each connection with `describe()` as JSON. Returns the lock, or what
  * the current holder said about itself (`holder` absent if it did not answer within 2 s).
- *
- * @example
- * ```ts
- * const taken = await tryLockFolder('/repo/.lumcast', 'lumcast-data-folder', () => ({ pid: process.pid }));
- * if ('heldBy' in taken) console.error(`held by pid ${taken.heldBy.holder?.pid}`);
- * ```
  */
 export async function tryLockFolder(
   dir: string,
@@ -79,12 +62,6 @@ export async function tryLockFolder(
  * `onWait` hears who, once; after `timeoutMs` (default 20 minutes) it gives up.
  *
  * @throws Error when the lock is still held after `timeoutMs`.
- * @example
- * ```ts
- * const lock = await waitForFolderLock(dashboardDir, 'lumcast-dashboard-build', () => ({ pid: process.pid }), {
- *   onWait: (holder) => console.log(`waiting for pid ${holder?.pid}`),
- * });
- * ```
  */
 export async function waitForFolderLock(
   dir: string,

@@ -34,13 +34,6 @@ interface Pending {
  * consumer handler Lambda runs, honours partial batch failures, redelivers
  * failed messages after a delay and moves them to a dead-letter sink after
  * `maxReceiveCount` deliveries — a poison message never loops forever.
- *
- * @example
- * ```ts
- * const queue = new InProcessQueue({ consumer, onDeadLetter: (letter) => console.error(letter) });
- * await queue.send({ userId: 'alice', jobId });
- * await queue.idle();
- * ```
  */
 export class InProcessQueue implements JobQueue {
   private readonly waiting: Pending[] = [];
@@ -128,11 +121,6 @@ export class InProcessQueue implements JobQueue {
 /**
  * A message as Lambda's SQS event source hands it to a function: `receiveCount` is its
  * `ApproximateReceiveCount`, `queueName` names the queue in `eventSourceARN` (default the job queue).
- *
- * @example
- * ```ts
- * await deadLetterConsumer({ Records: [sqsRecordOf(letter, 'lumcast-jobs-dead-letters')] });
- * ```
  */
 export function sqsRecordOf(
   message: { messageId: string; body: string; receiveCount: number },

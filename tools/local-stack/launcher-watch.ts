@@ -8,11 +8,6 @@ import {
 
 /**
  * A process that launched this one, as recorded at start.
- *
- * @example
- * ```ts
- * const npm: Launcher = { pid: 4200, startTime: 1234500, command: 'npm start' };
- * ```
  */
 export interface Launcher extends ProcessIdentity {
   /** Its command line, for messages. */
@@ -35,11 +30,6 @@ const PROC: ProcessReader = { status: processStatus, environment, commandLine };
  * environment lacks this process's `npm_lifecycle_script`, which npm sets for the script and
  * everything under it (`sh`, Nx, `tsx`). So killing npm, Nx or `tsx` ends the stack, while an
  * interactive shell or anything above npm is never watched. Pid 1 is never watched.
- *
- * @example
- * ```ts
- * launchersOf(process.pid); // under `npm start`: [tsx, sh -c …, npm start]
- * ```
  */
 export function launchersOf(pid: number, read: ProcessReader = PROC): Launcher[] {
   const script = read.environment(pid)?.['npm_lifecycle_script'];
@@ -63,11 +53,6 @@ export function launchersOf(pid: number, read: ProcessReader = PROC): Launcher[]
  * Polls the launchers (see {@link launchersOf}) and calls `onEnded` once, with the first one found
  * ended (killed, or its pid now another process's). Returns a function that stops the watch. The
  * timer does not keep the process alive.
- *
- * @example
- * ```ts
- * const unwatch = watchLaunchers(launchersOf(process.pid), (launcher) => stop(`pid ${launcher.pid} ended`));
- * ```
  */
 export function watchLaunchers(
   launchers: readonly Launcher[],

@@ -7,11 +7,6 @@ import { writePrivateFileAtomically } from './private-files';
 /**
  * The name of the file, in the local stack's data folder, holding the key that signs episode
  * links (see `./local-episode-links.ts`).
- *
- * @example
- * ```ts
- * path.join(config.dataDir, LINK_SECRET_FILE); // '/repo/.lumcast/link-secret'
- * ```
  */
 export const LINK_SECRET_FILE = 'link-secret';
 
@@ -19,11 +14,6 @@ export const LINK_SECRET_FILE = 'link-secret';
  * How many bytes the link key has: 32 random bytes (the HMAC-SHA256 block's worth of entropy).
  * On disk it is written as {@link LINK_SECRET_BYTES} × 2 lowercase hexadecimal characters and
  * nothing else (a trailing newline is accepted, so a file edited by hand still reads).
- *
- * @example
- * ```ts
- * (await linkSecret(dataDir)).length === LINK_SECRET_BYTES; // true
- * ```
  */
 export const LINK_SECRET_BYTES = 32;
 
@@ -33,15 +23,6 @@ const HEX_KEY = new RegExp(`^[0-9a-f]{${LINK_SECRET_BYTES * 2}}\\n?$`);
  * The link-secret file exists but does not hold a 32-byte key in hex: empty (say, left by a
  * crash), truncated, or not hex. The local stack refuses to start on it rather than sign links
  * with a weak or empty key.
- *
- * @example
- * ```ts
- * try {
- *   await linkSecret(dataDir);
- * } catch (error) {
- *   if (error instanceof LinkSecretError) console.error(error.message); // names the file
- * }
- * ```
  */
 export class LinkSecretError extends Error {
   override readonly name = 'LinkSecretError';
@@ -64,10 +45,6 @@ export class LinkSecretError extends Error {
  * no file or a whole one, never an empty one. The existing file's mode is set to 0600.
  *
  * @throws LinkSecretError when the file is there but empty, corrupt or not 32 bytes.
- * @example
- * ```ts
- * const links = new LocalEpisodeLinks({ secret: await linkSecret(dataDir), expiresInSeconds: 900 });
- * ```
  */
 export async function linkSecret(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, LINK_SECRET_FILE);

@@ -68,12 +68,6 @@ export function readLocalConfig(
 /**
  * The local stack's data folder alone, made absolute: `LUMCAST_DATA_DIR` (default `.lumcast`)
  * against `cwd`, without checking the other settings (for tools that only need to find it).
- *
- * @example
- * ```ts
- * localDataDir({}, '/repo'); // '/repo/.lumcast'
- * localDataDir({ LUMCAST_DATA_DIR: '/tmp/lumcast' }, '/repo'); // '/tmp/lumcast'
- * ```
  */
 export function localDataDir(
   source: Record<string, string | undefined>,

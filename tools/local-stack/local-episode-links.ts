@@ -22,12 +22,6 @@ export interface VerifiedLink {
  * {@link LINK_SECRET_BYTES} bytes (see `./link-secret.ts`); any other length is refused. The
  * owner travels sealed (`owner=`, see `./owner-seal.ts`), never in the clear: a feed's
  * enclosure redirects here, and whoever holds the feed must not learn whose it is.
- *
- * @example
- * ```ts
- * const links = new LocalEpisodeLinks({ secret, expiresInSeconds: 900 });
- * await links.forJob(job); // { audioUrl: '/api/podcasts/j-…/audio?owner=…&expires=…&signature=…', … }
- * ```
  */
 export class LocalEpisodeLinks implements EpisodeLinks {
   private readonly now: () => Date;

@@ -8,11 +8,6 @@ export const LOCAL_USER_HEADER = 'x-lumcast-user';
  * the local stack only, so no Lambda bundle contains it and no setting can
  * enable it in a deployed stack. A header that is not a user id (`USER_ID_PATTERN`: `.`, `..`,
  * anything with `/`) is no identity, so the request is 401.
- *
- * @example
- * ```ts
- * localHeaderIdentity({ headers: { 'x-lumcast-user': 'alice' } } as never); // 'alice'
- * ```
  */
 export const localHeaderIdentity: IdentityResolver = (event) => {
   const user = event.headers?.[LOCAL_USER_HEADER];

@@ -6,11 +6,6 @@ import { parseSignedDecimal, signatureMatches } from './signed-fields';
 /**
  * The local server's route that receives upload forms (`multipart/form-data`, as S3's POST
  * Object takes them).
- *
- * @example
- * ```ts
- * LOCAL_UPLOAD_PATH; // '/api/sources/upload'
- * ```
  */
 export const LOCAL_UPLOAD_PATH = '/api/sources/upload';
 
@@ -27,13 +22,6 @@ export interface VerifiedUpload {
  * secret, and the local server ({@link LOCAL_UPLOAD_PATH}) keeps a file only under a form it
  * verifies, of that type and within that size. The URL is relative (same origin as the
  * dashboard, as every local link is).
- *
- * @example
- * ```ts
- * const uploads = new LocalSourceUploads({ secret });
- * await uploads.formFor({ key: 'sources/alice/src-….pdf', contentType: 'application/pdf', maxBytes: 10485760, expiresInSeconds: 900 });
- * // { url: '/api/sources/upload', fields: { key, 'Content-Type', 'x-lumcast-max-bytes', 'x-lumcast-expires', 'x-lumcast-signature' } }
- * ```
  */
 export class LocalSourceUploads implements SourceUploads {
   private readonly now: () => Date;

@@ -10,14 +10,6 @@ const TAG_BYTES = 16;
  * `owner=<token>` instead of the user id in the clear, so whoever follows a feed's redirect (a
  * podcast app, or anyone the feed was shared with) learns nothing of its owner; a token that was
  * not sealed with this key opens to nothing.
- *
- * @example
- * ```ts
- * const seal = new OwnerSeal(linkKey);
- * const token = seal.seal('alice'); // 'kq3…' (base64url)
- * seal.open(token); // 'alice'
- * seal.open('forged'); // undefined
- * ```
  */
 export class OwnerSeal {
   private readonly key: Buffer;

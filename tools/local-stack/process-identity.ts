@@ -4,11 +4,6 @@ import { readFileSync } from 'node:fs';
  * One process, named so that a reused pid is not taken for it: its pid and its start time
  * (`/proc/<pid>/stat` field 22, clock ticks after boot), which no later process with the same pid
  * shares.
- *
- * @example
- * ```ts
- * const me: ProcessIdentity = processIdentity(process.pid)!; // { pid: 4242, startTime: 1234567 }
- * ```
  */
 export interface ProcessIdentity {
   pid: number;
@@ -18,11 +13,6 @@ export interface ProcessIdentity {
 /**
  * What `/proc/<pid>/stat` says about a process: who it is, its parent, and its state (`R`, `S`,
  * … ; `Z` for a zombie: dead, not yet reaped).
- *
- * @example
- * ```ts
- * processStatus(process.pid)?.ppid === process.ppid; // true
- * ```
  */
 export interface ProcessStatus extends ProcessIdentity {
   ppid: number;
@@ -32,12 +22,6 @@ export interface ProcessStatus extends ProcessIdentity {
 /**
  * Reads a process's status from `/proc` (Linux); `undefined` when there is no such process or it
  * cannot be read.
- *
- * @example
- * ```ts
- * processStatus(1)?.state; // 'S'
- * processStatus(999_999_999); // undefined
- * ```
  */
 export function processStatus(pid: number): ProcessStatus | undefined {
   const text = readProcFile(pid, 'stat');
@@ -53,12 +37,6 @@ export function processStatus(pid: number): ProcessStatus | undefined {
 
 /**
  * The identity of a running process, to record now and check later with {@link isRunning}.
- *
- * @example
- * ```ts
- * const child = spawn('java', args);
- * const recorded = processIdentity(child.pid!);
- * ```
  */
 export function processIdentity(pid: number): ProcessIdentity | undefined {
   const status = processStatus(pid);
@@ -68,11 +46,6 @@ export function processIdentity(pid: number): ProcessIdentity | undefined {
 /**
  * Whether the recorded process still runs: its pid exists, started at the recorded time (so it is
  * not a later process given the same pid), and is not a zombie.
- *
- * @example
- * ```ts
- * if (!isRunning(launcher)) await stack.stop();
- * ```
  */
 export function isRunning(recorded: ProcessIdentity): boolean {
   const now = processStatus(recorded.pid);
@@ -86,11 +59,6 @@ export function isRunning(recorded: ProcessIdentity): boolean {
 
 /**
  * A process's arguments (`/proc/<pid>/cmdline`, argv[0] first); `undefined` when unreadable.
- *
- * @example
- * ```ts
- * commandLine(jvmPid); // ['java', '-Djava.library.path=…', '-jar', '…/DynamoDBLocal.jar', '-dbPath', '/repo/.lumcast/dynamodb', …]
- * ```
  */
 export function commandLine(pid: number): string[] | undefined {
   const text = readProcFile(pid, 'cmdline');
@@ -102,12 +70,6 @@ export function commandLine(pid: number): string[] | undefined {
 
 /**
  * Whether `args` holds `expected` as consecutive arguments.
- *
- * @example
- * ```ts
- * hasArguments(['java', '-dbPath', '/a/dynamodb', '-port', '8000'], ['-dbPath', '/a/dynamodb']); // true
- * hasArguments(['java', '-dbPath', '/a/dynamodb-old'], ['-dbPath', '/a/dynamodb']); // false
- * ```
  */
 export function hasArguments(args: readonly string[], expected: readonly string[]): boolean {
   if (expected.length === 0) return false;
@@ -120,11 +82,6 @@ export function hasArguments(args: readonly string[], expected: readonly string[
 /**
  * The environment a process was started with (`/proc/<pid>/environ`); `undefined` when it cannot
  * be read (another user's process, or gone).
- *
- * @example
- * ```ts
- * environment(process.ppid)?.['npm_lifecycle_event']; // 'start' under `npm start`
- * ```
  */
 export function environment(pid: number): Record<string, string> | undefined {
   const text = readProcFile(pid, 'environ');

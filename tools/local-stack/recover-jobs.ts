@@ -30,12 +30,6 @@ const INTERRUPTED =
  * After a restart: jobs still `queued` are queued again (nothing had started
  * for them); jobs caught mid-pipeline end `failed`, uncharged — the callback,
  * the only place that charges, never ran for them.
- *
- * @example
- * ```ts
- * const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
- * console.log(`${recovered.failed.length} interrupted job(s) marked failed`);
- * ```
  */
 export async function recoverUnfinishedJobs(
   services: PipelineServices,

@@ -9,12 +9,6 @@ const DECIMAL = /^(0|[1-9][0-9]*)$/;
 /**
  * The one value of a signed field, or `undefined` when it is absent, repeated or not text: a
  * signed link or form has one spelling, so `?expires=1&expires=2` is no link.
- *
- * @example
- * ```ts
- * onlyValue(new URLSearchParams('user=alice').getAll('user')); // 'alice'
- * onlyValue(new URLSearchParams('user=a&user=b').getAll('user')); // undefined
- * ```
  */
 export function onlyValue(values: readonly unknown[]): string | undefined {
   const [value] = values;
@@ -26,12 +20,6 @@ export function onlyValue(values: readonly unknown[]): string | undefined {
  * only, no sign, exponent, fraction, whitespace or leading zero, and a safe integer; anything
  * else is `undefined`. `Number()` would read `+9`, `9e0`, `09`, `9.0` and ` 9 ` all as 9, which
  * are spellings the signer never made.
- *
- * @example
- * ```ts
- * parseSignedDecimal('1765015200'); // 1765015200
- * parseSignedDecimal('1765015200e0'); // undefined
- * ```
  */
 export function parseSignedDecimal(text: string | undefined): number | undefined {
   if (text === undefined || !DECIMAL.test(text)) return undefined;
@@ -44,13 +32,6 @@ export function parseSignedDecimal(text: string | undefined): number | undefined
  * (`crypto.timingSafeEqual` on two 32-byte buffers). Only the canonical spelling counts: 64
  * lower-case hex characters, so an upper-case copy, an extra digit or trailing junk (which
  * `Buffer.from(…, 'hex')` would quietly drop) is no signature.
- *
- * @example
- * ```ts
- * const expected = createHmac('sha256', secret).update(message).digest();
- * signatureMatches(expected.toString('hex'), expected); // true
- * signatureMatches(expected.toString('hex').toUpperCase(), expected); // false
- * ```
  */
 export function signatureMatches(given: string | undefined, expected: Buffer): boolean {
   if (given === undefined || !SIGNATURE_HEX.test(given)) return false;

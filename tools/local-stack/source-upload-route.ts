@@ -18,11 +18,6 @@ type UploadAnswer = { status: 204 } | { status: 400 | 403 | 413; code: string; m
  * form's, and the file has 1 to `maxBytes` bytes (413 past it — a body over the largest form
  * is refused from its `Content-Length`, unread — 400 for an empty or missing file); then 204,
  * as S3 answers by default.
- *
- * @example
- * ```ts
- * if (method === 'POST' && url.pathname === LOCAL_UPLOAD_PATH) return receiveSourceUpload(request, response, { uploads, store });
- * ```
  */
 export async function receiveSourceUpload(
   request: IncomingMessage,

@@ -9,11 +9,6 @@ import { writePrivateFileAtomically } from './private-files';
  * running on it: the server and every process it started (DynamoDB Local's JVM). Written at start
  * (before any child is started) and whenever a child starts; removed on a clean stop. A file left
  * behind names the processes a killed stack may have left running (see `./stale-processes.ts`).
- *
- * @example
- * ```ts
- * path.join(config.dataDir, STACK_PROCESSES_FILE); // '/repo/.lumcast/stack-processes.json'
- * ```
  */
 export const STACK_PROCESSES_FILE = 'stack-processes.json';
 
@@ -25,11 +20,6 @@ const identity = {
 
 /**
  * The contents of {@link STACK_PROCESSES_FILE}, checked when read.
- *
- * @example
- * ```ts
- * stackProcessesSchema.parse(JSON.parse(text)).children[0]?.name; // 'DynamoDB Local'
- * ```
  */
 export const stackProcessesSchema = z.object({
   /** The Node process serving the stack; `url` once it listens. */
@@ -49,38 +39,17 @@ export const stackProcessesSchema = z.object({
 
 /**
  * What {@link STACK_PROCESSES_FILE} records.
- *
- * @example
- * ```ts
- * const record: StackProcesses = {
- *   server: { pid: 4242, startTime: 1234567, url: 'http://localhost:3000' },
- *   children: [{ name: 'DynamoDB Local', pid: 4250, startTime: 1234570, commandLineIncludes: ['-dbPath', '/repo/.lumcast/dynamodb'] }],
- *   startedAt: '2026-12-03T12:00:00.000Z',
- * };
- * ```
  */
 export type StackProcesses = z.infer<typeof stackProcessesSchema>;
 
 /**
  * One process a stack started, as {@link STACK_PROCESSES_FILE} records it.
- *
- * @example
- * ```ts
- * const jvm: RecordedChild = { name: 'DynamoDB Local', pid: 4250, startTime: 1234570, commandLineIncludes: ['-dbPath', dbPath] };
- * ```
  */
 export type RecordedChild = StackProcesses['children'][number];
 
 /**
  * The processes file exists but is not one a local stack wrote (not JSON, or not the schema), so
  * the processes it should name cannot be checked.
- *
- * @example
- * ```ts
- * await readStackProcessesFile(dataDir).catch((error) => {
- *   if (error instanceof StackProcessesFileError) console.error(error.message);
- * });
- * ```
  */
 export class StackProcessesFileError extends Error {
   override readonly name = 'StackProcessesFileError';
@@ -99,11 +68,6 @@ export class StackProcessesFileError extends Error {
 
 /**
  * The path of {@link STACK_PROCESSES_FILE} in a data folder.
- *
- * @example
- * ```ts
- * stackProcessesFilePath('/repo/.lumcast'); // '/repo/.lumcast/stack-processes.json'
- * ```
  */
 export function stackProcessesFilePath(dataDir: string): string {
   return path.join(dataDir, STACK_PROCESSES_FILE);
@@ -111,11 +75,6 @@ export function stackProcessesFilePath(dataDir: string): string {
 
 /**
  * Checks `record` and writes it atomically with mode 0600 (see `writePrivateFileAtomically`).
- *
- * @example
- * ```ts
- * await writeStackProcessesFile(dataDir, { server: me, children: [], startedAt });
- * ```
  */
 export async function writeStackProcessesFile(
   dataDir: string,
@@ -133,10 +92,6 @@ export async function writeStackProcessesFile(
  * cleanly, or none ever ran on this folder).
  *
  * @throws StackProcessesFileError when the file is there but malformed.
- * @example
- * ```ts
- * const left = await readStackProcessesFile('/repo/.lumcast');
- * ```
  */
 export async function readStackProcessesFile(dataDir: string): Promise<StackProcesses | undefined> {
   const file = stackProcessesFilePath(dataDir);
@@ -150,11 +105,6 @@ export async function readStackProcessesFile(dataDir: string): Promise<StackProc
 /**
  * Removes the processes file if it still names `server` as its server (a file another stack
  * has written since is left alone); a missing or malformed file is left as it is.
- *
- * @example
- * ```ts
- * await removeStackProcessesFile(dataDir, record.server);
- * ```
  */
 export async function removeStackProcessesFile(
   dataDir: string,

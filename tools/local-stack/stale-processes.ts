@@ -5,13 +5,6 @@ import type { RecordedChild } from './stack-processes-file';
 /**
  * A process a killed stack left running could not be stopped: it still ran after SIGTERM and
  * then SIGKILL, or it is not this user's to signal. `cause` is the failed `kill`, if any.
- *
- * @example
- * ```ts
- * await stopStaleChildren(record.children).catch((error) => {
- *   if (error instanceof StaleProcessError) console.error(error.message); // names the pid
- * });
- * ```
  */
 export class StaleProcessError extends Error {
   override readonly name = 'StaleProcessError';
@@ -40,11 +33,6 @@ export interface StopStaleOptions {
  * Whether a recorded child is still that process: the same pid and start time, not a zombie, and
  * its command line still holds the recorded arguments (`-dbPath <this folder's dynamodb>`). A pid
  * the system has since given to another process fails this, and is never signalled.
- *
- * @example
- * ```ts
- * isStillRecordedChild({ name: 'DynamoDB Local', pid: 4250, startTime: 1234570, commandLineIncludes: ['-dbPath', dbPath] });
- * ```
  */
 export function isStillRecordedChild(child: RecordedChild): boolean {
   if (!isRunning(child)) return false;
@@ -60,11 +48,6 @@ export function isStillRecordedChild(child: RecordedChild): boolean {
  * children of a live stack are never touched.
  *
  * @throws StaleProcessError when one cannot be signalled or outlives SIGKILL.
- * @example
- * ```ts
- * const left = await readStackProcessesFile(dataDir);
- * const stopped = left === undefined ? [] : await stopStaleChildren(left.children);
- * ```
  */
 export async function stopStaleChildren(
   children: readonly RecordedChild[],

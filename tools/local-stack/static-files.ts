@@ -20,11 +20,6 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The content type of a file, by its extension.
- *
- * @example
- * ```ts
- * contentTypeOf('episode.mp3'); // 'audio/mpeg'
- * ```
  */
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -34,11 +29,6 @@ export function contentTypeOf(file: string): string {
  * Sends a file with `status` (200 unless told, say 404 for a not-found page), honouring a
  * single `Range: bytes=a-b` request on a 200 (so audio can seek); answers 416 for a range
  * outside the file.
- *
- * @example
- * ```ts
- * await sendFile(response, '/data/episode.mp3', request.headers.range);
- * ```
  */
 export async function sendFile(
   response: ServerResponse,
@@ -85,12 +75,6 @@ function pipe(stream: NodeJS.ReadableStream, response: ServerResponse): Promise<
  * file must be inside the real root (compared with a path separator, so a
  * sibling `out-old` is not inside `out`); a link pointing out is not served.
  * Returns the real path of the file.
- *
- * @example
- * ```ts
- * await resolveStaticFile('/repo/apps/dashboard/out', '/episodes'); // '/repo/apps/dashboard/out/episodes.html'
- * await resolveStaticFile('/repo/apps/dashboard/out', '/../secret'); // undefined
- * ```
  */
 export async function resolveStaticFile(
   root: string,

@@ -12,21 +12,11 @@ import { QuotaUsageError } from './errors';
 /**
  * The most slots one grant may give: the ledger's own bound (`grant` refuses more with
  * `QuotaInputError`); checked here too so such a command line is a usage error.
- *
- * @example
- * ```ts
- * parseQuotaArguments(['grant', '--user', 'u', '--slots', String(MAX_GRANT_SLOTS + 1), '--operation', 'x']); // throws
- * ```
  */
 export const MAX_GRANT_SLOTS = 100_000;
 
 /**
  * One subcommand of the quota operator command, validated.
- *
- * @example
- * ```ts
- * const command: QuotaCommand = { name: 'grant', userId: 'alice', slots: 50, operationId: 'ticket-4711' };
- * ```
  */
 export type QuotaCommand =
   | { readonly name: 'show'; readonly userId: string; readonly jobId?: string }
@@ -41,11 +31,6 @@ export type QuotaCommand =
 
 /**
  * Which users table to use: absent fields fall back to the environment (see `connectToUsersTable`).
- *
- * @example
- * ```ts
- * const target: TargetFlags = { table: 'lumcast-prod-users' };
- * ```
  */
 export interface TargetFlags {
   readonly table?: string;
@@ -55,12 +40,6 @@ export interface TargetFlags {
 
 /**
  * A parsed command line: a command to run, or a request for the usage text.
- *
- * @example
- * ```ts
- * const parsed = parseQuotaArguments(['show', '--user', 'alice']);
- * if (parsed.kind === 'run') console.log(parsed.command.name); // 'show'
- * ```
  */
 export type ParsedQuotaArguments =
   | {
@@ -172,11 +151,6 @@ const schemas = {
  * Nothing is connected to here.
  *
  * @throws QuotaUsageError naming every problem, on one line.
- * @example
- * ```ts
- * parseQuotaArguments(['grant', '--user', 'alice', '--slots', '50', '--operation', 'ticket-4711']);
- * // { kind: 'run', command: { name: 'grant', userId: 'alice', slots: 50, operationId: 'ticket-4711' }, target: {}, json: false }
- * ```
  */
 export function parseQuotaArguments(argv: readonly string[]): ParsedQuotaArguments {
   const { values, positionals, optionNames } = tokenize(argv);

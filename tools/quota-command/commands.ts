@@ -13,11 +13,6 @@ import type { QuotaCommand } from './arguments';
 /**
  * The user's plan as the command reports it: the stored name (undefined: none set) and the plan
  * whose limits apply (`DEFAULT_PLAN` for none or an unknown name, as `planLimitsFor` decides).
- *
- * @example
- * ```ts
- * const plan: PlanReport = { stored: undefined, effective: 'free' };
- * ```
  */
 export interface PlanReport {
   readonly stored: string | undefined;
@@ -26,12 +21,6 @@ export interface PlanReport {
 
 /**
  * What one run of a subcommand did, with the user's usage after it.
- *
- * @example
- * ```ts
- * const outcome = await runCommand(ledger, { name: 'show', userId: 'alice' });
- * if (outcome.name === 'show') console.log(outcome.usage.remaining);
- * ```
  */
 export type CommandOutcome =
   | {
@@ -69,11 +58,6 @@ export type CommandOutcome =
  * (`planLimitsFor(await ledger.planOf(userId))`), read just before.
  *
  * @throws whatever the ledger throws (`QuotaError` subclasses, SDK errors).
- * @example
- * ```ts
- * const ledger = new QuotaLedger({ client, tableName: 'lumcast-users' });
- * await runCommand(ledger, { name: 'grant', userId: 'alice', slots: 50, operationId: 'ticket-4711' });
- * ```
  */
 export async function runCommand(
   ledger: QuotaLedger,

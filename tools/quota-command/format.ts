@@ -4,15 +4,6 @@ import type { CommandOutcome, PlanReport } from './commands';
 /**
  * The outcome as text for a person: a sentence saying what happened (for the writing commands),
  * then aligned `name value` lines of the user's usage after it.
- *
- * @example
- * ```ts
- * stdout.write(formatOutcome(outcome));
- * // granted 50 slots to alice for 2026-W49 (operation ticket-4711)
- * // user       alice
- * // plan       free (none set)
- * // …
- * ```
  */
 export function formatOutcome(outcome: CommandOutcome): string {
   const lines: string[] = [];
@@ -54,11 +45,6 @@ export function formatOutcome(outcome: CommandOutcome): string {
 
 /**
  * The outcome as one line of JSON (dates as ISO strings), for scripts: `--json`.
- *
- * @example
- * ```ts
- * JSON.parse(formatOutcomeJson(outcome)).usage.remaining; // 246
- * ```
  */
 export function formatOutcomeJson(outcome: CommandOutcome): string {
   return `${JSON.stringify(outcome)}\n`;

@@ -9,11 +9,6 @@ import { QUOTA_USAGE } from './usage-text';
 /**
  * Where the command writes and what it reads its configuration from (the process's own in
  * `main.ts`; a test passes its own).
- *
- * @example
- * ```ts
- * const io: QuotaCommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
- * ```
  */
 export interface QuotaCommandIo {
   readonly stdout: { write(text: string): unknown };

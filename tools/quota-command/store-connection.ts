@@ -11,16 +11,6 @@ import { QuotaTargetError, QuotaUsageError } from './errors';
 
 /**
  * A users table the command can run the ledger against, and where it is (for the output).
- *
- * @example
- * ```ts
- * const store = await connectToUsersTable({}, process.env, process.cwd());
- * try {
- *   console.log(store.description); // 'the local stack (http://127.0.0.1:8123, table lumcast-users)'
- * } finally {
- *   store.close();
- * }
- * ```
  */
 export interface UsersTableConnection {
   readonly client: DynamoDBClient;
@@ -46,10 +36,6 @@ export interface UsersTableConnection {
  * @throws QuotaUsageError when `--endpoint` comes without a table.
  * @throws QuotaTargetError when the local stack is not running (no file, or a file left by a
  *   process that has exited), the file is malformed, or no region is set for AWS.
- * @example
- * ```ts
- * const store = await connectToUsersTable({ table: 'lumcast-prod-users' }, { AWS_REGION: 'eu-west-1' }, process.cwd());
- * ```
  */
 export async function connectToUsersTable(
   flags: TargetFlags,

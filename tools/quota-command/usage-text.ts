@@ -1,10 +1,5 @@
 /**
  * The quota operator command's usage text, printed by `--help` and after a usage error.
- *
- * @example
- * ```ts
- * stderr.write(`${QUOTA_USAGE}\n`);
- * ```
  */
 export const QUOTA_USAGE = `Usage: npx nx run tools:quota -- <command> [flags] [target] [--json]
 

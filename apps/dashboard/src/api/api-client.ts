@@ -82,11 +82,6 @@ export interface ApiClient {
 
 /**
  * Options for {@link createApiClient}.
- *
- * @example
- * ```ts
- * const options: ApiClientOptions = { identityHeaders: async () => ({ 'x-lumcast-user': 'alice' }) };
- * ```
  */
 export interface ApiClientOptions {
   /** Headers that carry the caller's identity; called before every request. */

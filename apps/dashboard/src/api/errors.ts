@@ -1,10 +1,5 @@
 /**
  * Base class of every error the dashboard raises itself.
- *
- * @example
- * ```ts
- * if (error instanceof DashboardError) showMessage(error.message);
- * ```
  */
 export class DashboardError extends Error {
   override name = 'DashboardError';
@@ -16,11 +11,6 @@ export class DashboardError extends Error {
 /**
  * The HTTP API answered with an error status. `code` and `field` come from the
  * API's `{ error: { code, message, field? } }` body when it has one.
- *
- * @example
- * ```ts
- * if (error instanceof ApiError && error.status === 401) signInAgain();
- * ```
  */
 export class ApiError extends DashboardError {
   override name = 'ApiError';
@@ -45,11 +35,6 @@ export class ApiError extends DashboardError {
 
 /**
  * The request never got an HTTP answer (offline, DNS, CORS, aborted).
- *
- * @example
- * ```ts
- * if (error instanceof NetworkError) showMessage('Check your connection.');
- * ```
  */
 export class NetworkError extends DashboardError {
   override name = 'NetworkError';
@@ -57,11 +42,6 @@ export class NetworkError extends DashboardError {
 
 /**
  * The server answered 2xx but the body is not what the contract says.
- *
- * @example
- * ```ts
- * throw new ResponseShapeError('GET /api/quota: "used" is not a number');
- * ```
  */
 export class ResponseShapeError extends DashboardError {
   override name = 'ResponseShapeError';
@@ -70,11 +50,6 @@ export class ResponseShapeError extends DashboardError {
 /**
  * The upload form refused a source file (S3, or the local server, answered an error status):
  * over the size limit, of another type, or a form that expired.
- *
- * @example
- * ```ts
- * if (error instanceof UploadError && error.status === 413) showMessage('The file is too big.');
- * ```
  */
 export class UploadError extends DashboardError {
   override name = 'UploadError';
@@ -90,11 +65,6 @@ export class UploadError extends DashboardError {
 
 /**
  * `/config.json` is missing or does not describe a known identity mode.
- *
- * @example
- * ```ts
- * throw new ConfigError('config.json: "identity" must be "local" or "cognito"');
- * ```
  */
 export class ConfigError extends DashboardError {
   override name = 'ConfigError';
@@ -102,11 +72,6 @@ export class ConfigError extends DashboardError {
 
 /**
  * Signing in failed (bad state, token endpoint refused, no usable token).
- *
- * @example
- * ```ts
- * throw new AuthError('The sign-in answer does not match the request that started it.');
- * ```
  */
 export class AuthError extends DashboardError {
   override name = 'AuthError';
@@ -114,11 +79,6 @@ export class AuthError extends DashboardError {
 
 /**
  * A user-facing sentence for any error caught by a panel.
- *
- * @example
- * ```ts
- * describeError(new NetworkError('fetch failed')); // 'Could not reach the server: fetch failed'
- * ```
  */
 export function describeError(error: unknown): string {
   if (error instanceof NetworkError) return `Could not reach the server: ${error.message}`;

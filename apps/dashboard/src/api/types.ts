@@ -23,11 +23,6 @@ export type {
  * `remaining` = `limit + granted - used - reserved`. A server from before reservations sends
  * none of the new members: `reserved`, `granted` and `inFlight` are then 0 (that server held
  * and granted nothing) and `maxInFlight` is absent (it had no cap to tell).
- *
- * @example
- * ```ts
- * const percent = (q: QuotaSummary) => (100 * (q.used + q.reserved)) / (q.limit + q.granted);
- * ```
  */
 export type QuotaSummary = Omit<ApiQuotaSummary, 'maxInFlight'> & {
   /** How many jobs the plan runs at once; absent when the server does not say. */
@@ -38,23 +33,12 @@ export type QuotaSummary = Omit<ApiQuotaSummary, 'maxInFlight'> & {
  * The body of `POST /api/podcasts`: a topic, minutes and quality, and optionally a series and
  * either a `sourceText` or a `sourceUrl` (a public web page or text file the pipeline reads
  * as the source; giving both is a 400 `invalid_field` on `sourceUrl`).
- *
- * @example
- * ```ts
- * const request: CreatePodcastRequest = { topic: 'Tides', minutes: 1, quality: 'standard' };
- * const linked: CreatePodcastRequest = { ...request, sourceUrl: 'https://example.org/tides' };
- * ```
  */
 export type CreatePodcastRequest = PodcastRequest;
 
 /**
  * Which page of `GET /api/podcasts` to ask for. Without `limit` the API's default (100)
  * applies; without `cursor` it is the first (newest) page.
- *
- * @example
- * ```ts
- * const next: PodcastPageRequest = { limit: 20, cursor: page.nextCursor };
- * ```
  */
 export interface PodcastPageRequest {
   limit?: number;
@@ -64,12 +48,6 @@ export interface PodcastPageRequest {
 /**
  * The body of `POST /api/feeds`: a series id, or nothing for a feed of all the caller's
  * episodes.
- *
- * @example
- * ```ts
- * const rivers: CreateFeedRequest = { seriesId: 'rivers' };
- * const everything: CreateFeedRequest = {};
- * ```
  */
 export interface CreateFeedRequest {
   seriesId?: string;

@@ -5,11 +5,6 @@ import { formatClock } from '../domain/time-format';
 
 /**
  * Index of the chapter playing at `seconds`, or -1.
- *
- * @example
- * ```ts
- * currentChapterIndex([{ title: 'A', startSeconds: 0, endSeconds: 10 }], 4); // 0
- * ```
  */
 export function currentChapterIndex(chapters: readonly Chapter[], seconds: number): number {
   return chapters.findIndex(
@@ -20,11 +15,6 @@ export function currentChapterIndex(chapters: readonly Chapter[], seconds: numbe
 /**
  * An episode's chapters as a list whose entries seek; the one playing at `position` is
  * marked current. Renders nothing when there are no chapters.
- *
- * @example
- * ```tsx
- * <ChapterList title="Tides" chapters={job.chapters ?? []} position={12} onSeek={seek} />
- * ```
  */
 export function ChapterList(props: {
   title: string;

@@ -10,11 +10,6 @@ import { Shell } from './shell';
 /**
  * AWS: Cognito hosted UI, authorization code + PKCE; `Authorization: Bearer <id token>`.
  * The session flow is {@link useCognitoSession}; this is its page.
- *
- * @example
- * ```tsx
- * if (config.identity === 'cognito') return <CognitoIdentityApp config={config} />;
- * ```
  */
 export function CognitoIdentityApp(props: { config: CognitoConfig }) {
   const session = useCognitoSession(props.config);

@@ -17,11 +17,6 @@ export const QUALITY_LABELS: Record<VoiceQuality, string> = {
  * What things cost: minutes × quality → slots, the promise that the estimate is the most an
  * episode is charged, and how many more fit this week.
  * `remaining` is undefined while the quota loads.
- *
- * @example
- * ```tsx
- * <CostCalculator remaining={quota.data?.remaining} />
- * ```
  */
 export function CostCalculator(props: { remaining?: number }) {
   const [minutesText, setMinutesText] = useState('5');

@@ -16,11 +16,6 @@ import { ThisWeekPanel } from './this-week-panel';
 
 /**
  * The six panels for one signed-in user.
- *
- * @example
- * ```tsx
- * <Dashboard key={userId} api={api} />
- * ```
  */
 export function Dashboard(props: { api: ApiClient }) {
   const { api } = props;

@@ -4,11 +4,6 @@ import type { WeeklyFit } from '../domain/cost';
 
 /**
  * What the new-episode form knows of the quota: enough for its hints.
- *
- * @example
- * ```ts
- * const quota: FormQuota = { remaining: 12, limit: 200, inFlight: 1, maxInFlight: 3 };
- * ```
  */
 export type FormQuota = {
   remaining: number;
@@ -21,12 +16,6 @@ export type FormQuota = {
 /**
  * A hint from the last quota the page loaded; the server decides, and its own message
  * replaces this one when it refuses.
- *
- * @example
- * ```ts
- * fitWarning('exceeds_remaining', 8, { remaining: 4, limit: 200 });
- * // 'This costs 8 slots but only 4 remain this week. …'
- * ```
  */
 export function fitWarning(fit: WeeklyFit, cost: number, quota: FormQuota): string | undefined {
   if (fit === 'exceeds_limit') {
@@ -48,11 +37,6 @@ export function fitWarning(fit: WeeklyFit, cost: number, quota: FormQuota): stri
 /**
  * The live estimated cost of the episode being drafted (of the slots remaining, when the
  * quota is known), or what to choose to see it. Announced politely as it changes.
- *
- * @example
- * ```tsx
- * <EpisodeCostQuote id={`${baseId}-cost`} cost={cost} quota={quota} />
- * ```
  */
 export function EpisodeCostQuote(props: {
   id: string;

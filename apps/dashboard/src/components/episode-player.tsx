@@ -36,12 +36,6 @@ interface Replacement {
  * link fails too (the file is really gone), or the refresh fails, it says so and stops
  * trying. Without `refreshLinks` it switches to a newer link from the parent if it has
  * one, and otherwise calls `onLinkExpired` once per link, as before.
- *
- * @example
- * ```tsx
- * <EpisodePlayer title="Tides" audioUrl={job.audioUrl} captionsUrl={job.captionsUrl}
- *   chapters={job.chapters ?? []} refreshLinks={() => api.getPodcast(job.jobId)} />
- * ```
  */
 export function EpisodePlayer(props: {
   title: string;

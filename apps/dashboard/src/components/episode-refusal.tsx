@@ -13,11 +13,6 @@ function dateDetail(details: Readonly<Record<string, unknown>>, key: string): Da
 
 /**
  * A refusal from the server: its message as it came, and when trying again can succeed.
- *
- * @example
- * ```ts
- * const refusal: Refusal = { message: 'Weekly limit reached.', retryAt: new Date() };
- * ```
  */
 export interface Refusal {
   message: string;
@@ -27,11 +22,6 @@ export interface Refusal {
 /**
  * The refusal an API error carries: the server's words, unchanged (it knows what it held
  * and why it refused), and its `retryAt` (else `resetsAt`) detail when that is a date.
- *
- * @example
- * ```ts
- * refusalOf(error); // { message: 'Weekly limit reached.', retryAt: new Date('2026-12-07T00:00:00Z') }
- * ```
  */
 export function refusalOf(error: ApiError): Refusal {
   const retryAt = dateDetail(error.details, 'retryAt') ?? dateDetail(error.details, 'resetsAt');
@@ -40,11 +30,6 @@ export function refusalOf(error: ApiError): Refusal {
 
 /**
  * The server's refusal word for word, with the local time it says to try again from.
- *
- * @example
- * ```tsx
- * {refusal ? <EpisodeRefusal refusal={refusal} /> : null}
- * ```
  */
 export function EpisodeRefusal({ refusal }: { refusal: Refusal }) {
   return (

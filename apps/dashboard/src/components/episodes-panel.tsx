@@ -44,11 +44,6 @@ function Charge(props: { job: Job; cost: number }) {
 
 /**
  * One episode: stage and progress while it is made, the charge, and the player once ready.
- *
- * @example
- * ```tsx
- * <EpisodeCard job={job} onLinkExpired={reloadJobs} refreshJob={(id) => api.getPodcast(id)} />
- * ```
  */
 export function EpisodeCard(props: {
   job: Job;
@@ -143,12 +138,6 @@ function OlderEpisodes(props: { pager: EpisodePager }) {
 /**
  * Episodes: the user's jobs, newest first, with live progress; with a `pager`, a
  * "Show older episodes" button appends the next page while there is one.
- *
- * @example
- * ```tsx
- * <EpisodesPanel jobs={episodes} pager={pager} onRetry={reloadJobs}
- *   refreshJob={(id) => api.getPodcast(id)} />
- * ```
  */
 export function EpisodesPanel(props: {
   jobs: Resource<Job[]>;

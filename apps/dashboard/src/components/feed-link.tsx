@@ -8,11 +8,6 @@ const COPIED_FOR_MS = 4000;
 
 /**
  * What a feed link is of, as a heading: its series id, or "All episodes".
- *
- * @example
- * ```ts
- * feedTitle({ feedId: 'f1', feedUrl: 'https://…', createdAt: '…' }); // 'All episodes'
- * ```
  */
 export function feedTitle(feed: Pick<Feed, 'seriesId'>): string {
   return feed.seriesId ?? 'All episodes';
@@ -21,11 +16,6 @@ export function feedTitle(feed: Pick<Feed, 'seriesId'>): string {
 /**
  * The same inside a sentence or a control's name: "Feed link for rivers", "Feed link for all
  * episodes".
- *
- * @example
- * ```ts
- * `Copy feed link for ${feedSubject(feed)}`; // 'Copy feed link for rivers'
- * ```
  */
 export function feedSubject(feed: Pick<Feed, 'seriesId'>): string {
   return feed.seriesId ?? 'all episodes';
@@ -47,11 +37,6 @@ type RevokeState = 'idle' | 'confirming' | 'revoking';
  * it by hand), and "Revoke", which first asks "Confirm revoke" / "Cancel" in place, then calls
  * `onRevoke`. Each control's name ends with the feed's subject ("Copy feed link for rivers"),
  * so several links are told apart.
- *
- * @example
- * ```tsx
- * <FeedLink feed={feed} onRevoke={(feedId) => revoke(feedId)} />
- * ```
  */
 export function FeedLink(props: { feed: Feed; onRevoke: (feedId: string) => Promise<boolean> }) {
   const { feed } = props;

@@ -14,11 +14,6 @@ const ALL_EPISODES = '';
  * episodes) that podcast apps subscribe to. Makes a link for "All my episodes" or one of
  * `seriesIds` (the series of the episodes loaded), lists the links newest first with Copy and
  * Revoke (which asks to confirm first), and shows the server's message when it refuses.
- *
- * @example
- * ```tsx
- * <FeedsPanel api={api} seriesIds={seriesIdsOf(episodes.data ?? [])} />
- * ```
  */
 export function FeedsPanel(props: { api: FeedsApi; seriesIds: readonly string[] }) {
   const { feeds, creating, problem, reload, create, revoke } = useFeeds(props.api);

@@ -3,11 +3,6 @@ import type { ReactNode } from 'react';
 /**
  * The accessibility wiring a field's control needs: its id (the label points at it),
  * `aria-invalid` while it has an error, and `aria-describedby` naming the hint and the error.
- *
- * @example
- * ```tsx
- * <Field id="topic" label="Topic">{(control) => <input {...control} />}</Field>
- * ```
  */
 export interface FieldControlProps {
   id: string;
@@ -18,13 +13,6 @@ export interface FieldControlProps {
 /**
  * One form field: a label, the control (given its id and ARIA attributes), an optional hint
  * (`<id>-hint`) and an optional error (`<id>-error`), both described by the control.
- *
- * @example
- * ```tsx
- * <Field id={id} label="Topic" hint="Up to 200 characters." error={errors.topic}>
- *   {(control) => <input {...control} name="topic" value={topic} onChange={change} />}
- * </Field>
- * ```
  */
 export function Field(props: {
   id: string;

@@ -20,11 +20,6 @@ function niceMax(value: number): number {
 /**
  * An accessible SVG bar chart of slots used per ISO week (an image with a text
  * summary, plus the same numbers as a table for screen readers).
- *
- * @example
- * ```tsx
- * <HistoryChart weeks={weeklyUsage(jobs, now)} limit={200} />
- * ```
  */
 export function HistoryChart(props: { weeks: readonly WeekUsage[]; limit?: number }) {
   const titleId = useId();

@@ -6,11 +6,6 @@ import { Panel, PanelError, PanelSkeleton } from './panel';
 
 /**
  * History: slots used per week for the last 8 ISO weeks, as the server's ledger counts them.
- *
- * @example
- * ```tsx
- * <HistoryPanel history={history} limit={quota.data?.limit} onRetry={reloadHistory} />
- * ```
  */
 export function HistoryPanel(props: {
   history: Resource<UsageHistory>;

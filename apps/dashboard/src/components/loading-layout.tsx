@@ -2,11 +2,6 @@ import { PanelSkeleton } from './panel';
 
 /**
  * The dashboard's two columns as skeletons, while the config or the session loads.
- *
- * @example
- * ```tsx
- * <LoadingLayout label="Signing you in…" />
- * ```
  */
 export function LoadingLayout(props: { label: string }) {
   return (

@@ -10,11 +10,6 @@ import { UserPicker } from './user-picker';
 
 /**
  * Local stack: a development user picker; the chosen id goes in `x-lumcast-user`.
- *
- * @example
- * ```tsx
- * if (config.identity === 'local') return <LocalIdentityApp />;
- * ```
  */
 export function LocalIdentityApp() {
   const [user, setUser] = useState<string | undefined>();

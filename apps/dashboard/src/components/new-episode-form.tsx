@@ -36,11 +36,6 @@ function episodeFieldOf(field: string | undefined): EpisodeField | undefined {
 
 /**
  * What each episode format is called in the Format select.
- *
- * @example
- * ```ts
- * FORMAT_LABELS.debate; // 'Debate (the hosts take opposite sides)'
- * ```
  */
 export const FORMAT_LABELS: Record<PodcastFormat, string> = {
   'deep-dive': 'Deep dive (two hosts explore the topic)',
@@ -69,11 +64,6 @@ function languageChoices(options: EpisodeOptions | undefined): EpisodeOptions['l
 /**
  * The Voice quality field's hint for a language: each quality it has, with its voices; or
  * nothing when the options are not known.
- *
- * @example
- * ```ts
- * qualityHint(spanish); // 'Spanish (es-MX) voices — Standard: Mia · Neural: Andres, Mia · …'
- * ```
  */
 function qualityHint(
   language: EpisodeOptions['languages'][number] | undefined,
@@ -101,12 +91,6 @@ function optional(label: ReactNode): ReactNode {
  * this week.
  * When the server refuses the episode, its own message is shown word for word (with the local
  * time it says to try again), in place of the hint.
- *
- * @example
- * ```tsx
- * <NewEpisodeForm quota={quota.data} onSubmit={(request) => api.createPodcast(request)}
- *   onCreated={reload} onRefused={reloadQuota} />
- * ```
  */
 export function NewEpisodeForm(props: {
   quota?: FormQuota;

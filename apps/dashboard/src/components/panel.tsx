@@ -3,11 +3,6 @@ import { describeError } from '../api/errors';
 
 /**
  * A titled dashboard section; `busy` marks it as loading for assistive technology.
- *
- * @example
- * ```tsx
- * <Panel title="This week" busy={loading}>…</Panel>
- * ```
  */
 export function Panel(props: {
   title: string;
@@ -41,11 +36,6 @@ const SKELETON_WIDTHS = 6;
  * Grey placeholder lines shown while a panel loads. Their widths come from classes, not a
  * `style` attribute: the page is served with a Content-Security-Policy that allows no inline
  * style, and this markup is in the static export.
- *
- * @example
- * ```tsx
- * <PanelSkeleton lines={3} />
- * ```
  */
 export function PanelSkeleton(props: { lines?: number; label?: string }) {
   const lines = props.lines ?? 3;
@@ -65,11 +55,6 @@ export function PanelSkeleton(props: { lines?: number; label?: string }) {
 
 /**
  * A panel's error state: what went wrong and a way to try again.
- *
- * @example
- * ```tsx
- * <PanelError error={error} onRetry={reload} />
- * ```
  */
 export function PanelError(props: { error: unknown; onRetry?: () => void; what?: string }) {
   return (

@@ -2,11 +2,6 @@ import { weekBreakdown, type WeekQuota } from '../domain/week-breakdown';
 
 /**
  * Which colour band a usage ratio falls in.
- *
- * @example
- * ```ts
- * gaugeLevel(190, 200); // 'critical'
- * ```
  */
 export function gaugeLevel(used: number, limit: number): 'ok' | 'warning' | 'critical' {
   const ratio = limit > 0 ? used / limit : 1;
@@ -28,11 +23,6 @@ function clamp(ratio: number): number {
  * out of the plan's limit plus what was granted. The same words stand under the ring, so
  * nothing depends on colour: "12 used · 4 reserved by 1 episode in progress · 184 left of 200".
  * `remaining` is the server's figure, shown as it came.
- *
- * @example
- * ```tsx
- * <QuotaGauge used={12} reserved={4} granted={0} limit={200} remaining={184} inFlight={1} />
- * ```
  */
 export function QuotaGauge(props: WeekQuota) {
   const breakdown = weekBreakdown(props);

@@ -1,10 +1,5 @@
 /**
  * The page frame: skip link, top bar (brand and the identity slot) and the main landmark.
- *
- * @example
- * ```tsx
- * <Shell identity={<span>Signed in as alice</span>}><Dashboard api={api} /></Shell>
- * ```
  */
 export function Shell(props: { identity?: React.ReactNode; children: React.ReactNode }) {
   return (

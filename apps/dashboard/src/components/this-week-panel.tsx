@@ -15,11 +15,6 @@ function inFlightText(quota: Pick<QuotaSummary, 'inFlight' | 'maxInFlight'>): st
 /**
  * This week: gauge of used and reserved slots out of the limit plus grants, remaining slots,
  * episodes in progress against the plan's cap, and when the slots reset (local date + countdown).
- *
- * @example
- * ```tsx
- * <ThisWeekPanel quota={quota} now={now} onRetry={reloadQuota} />
- * ```
  */
 export function ThisWeekPanel(props: {
   quota: Resource<QuotaSummary>;

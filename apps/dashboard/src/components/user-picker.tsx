@@ -5,11 +5,6 @@ import { LOCAL_USER_PRESETS, validateLocalUserId } from '../identity/local-user'
 
 /**
  * Development-only identity picker (local stack): presets plus free text.
- *
- * @example
- * ```tsx
- * <UserPicker current="alice" onPick={setUser} />
- * ```
  */
 export function UserPicker(props: { current?: string; onPick: (userId: string) => void }) {
   const [text, setText] = useState('');

@@ -2,14 +2,6 @@ import { ConfigError } from '../api/errors';
 
 /**
  * Settings for signing in through the Cognito hosted UI.
- *
- * @example
- * ```ts
- * const cognito: CognitoConfig = {
- *   identity: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_abc',
- *   userPoolClientId: '123', cognitoDomain: 'lumcast.auth.eu-west-1.amazoncognito.com',
- * };
- * ```
  */
 export interface CognitoConfig {
   identity: 'cognito';
@@ -22,11 +14,6 @@ export interface CognitoConfig {
 
 /**
  * What `/config.json` (deployed beside the static files) tells the dashboard.
- *
- * @example
- * ```ts
- * const local: RuntimeConfig = { identity: 'local' };
- * ```
  */
 export type RuntimeConfig = { identity: 'local' } | CognitoConfig;
 
@@ -42,10 +29,6 @@ function requireText(object: Record<string, unknown>, key: string): string {
  * Validates the content of `/config.json`.
  *
  * @throws ConfigError when the identity mode is unknown or a Cognito setting is missing.
- * @example
- * ```ts
- * parseRuntimeConfig({ identity: 'local' }); // { identity: 'local' }
- * ```
  */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

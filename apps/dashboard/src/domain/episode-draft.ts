@@ -20,14 +20,6 @@ import { textFieldErrors } from './text-fields';
 
 /**
  * The New episode form's raw values, as typed.
- *
- * @example
- * ```ts
- * const draft: EpisodeDraft = {
- *   topic: 'Tides', sourceText: '', sourceUrl: '', language: 'en-US', format: 'deep-dive',
- *   hosts: '', minutes: '1', quality: 'standard', seriesId: '',
- * };
- * ```
  */
 export interface EpisodeDraft {
   topic: string;
@@ -47,21 +39,11 @@ export interface EpisodeDraft {
 
 /**
  * Field names of the form, as the API's `error.field` names them.
- *
- * @example
- * ```ts
- * const field: EpisodeField = 'minutes';
- * ```
  */
 export type EpisodeField = keyof EpisodeDraft;
 
 /**
  * Messages to show beside fields; a field without a message is valid.
- *
- * @example
- * ```ts
- * const errors: FieldErrors = { topic: 'Enter a topic.' };
- * ```
  */
 export type FieldErrors = Partial<Record<EpisodeField, string>>;
 
@@ -70,16 +52,6 @@ export type FieldErrors = Partial<Record<EpisodeField, string>>;
  * minutes as a number (`NaN` when it is not one, so the schema refuses it), blank optional
  * fields and the default format and language left out (so a default episode's body is what it
  * was before formats and languages).
- *
- * @example
- * ```ts
- * draftBody({
- *   topic: 'Tides', sourceText: ' ', sourceUrl: ' https://example.org/tides ', language: 'es-MX',
- *   format: 'debate', hosts: ' Noor, Ivo ', minutes: '3', quality: 'neural', seriesId: '',
- * });
- * // { topic: 'Tides', minutes: 3, quality: 'neural', format: 'debate', language: 'es-MX',
- * //   hosts: [{ name: 'Noor' }, { name: 'Ivo' }], sourceUrl: 'https://example.org/tides' }
- * ```
  */
 export function draftBody(draft: EpisodeDraft): Record<string, unknown> {
   const minutesText = draft.minutes.trim();
@@ -250,11 +222,6 @@ export function validateEpisodeDraft(
 /**
  * The estimated cost of a draft as soon as its length and quality are valid by the API's
  * schema (the other fields do not change the cost), or `undefined`.
- *
- * @example
- * ```ts
- * draftCost({ minutes: '3', quality: 'neural' }); // 6
- * ```
  */
 export function draftCost(draft: Pick<EpisodeDraft, 'minutes' | 'quality'>): number | undefined {
   const body = draftBody({

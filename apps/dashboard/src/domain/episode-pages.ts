@@ -7,11 +7,6 @@ import type { Job } from '../api/types';
  * on the new first page is older than all of it (newer jobs pushed it off), so the order
  * stays newest first, and a job that slid off the first page stays listed instead of
  * falling into the gap between the first page and an appended one.
- *
- * @example
- * ```ts
- * mergeFirstPage([c, b], [b, a]).map((job) => job.jobId); // ['c', 'b', 'a']
- * ```
  */
 export function mergeFirstPage(firstPage: readonly Job[], known: readonly Job[]): Job[] {
   const onFirstPage = new Set(firstPage.map((job) => job.jobId));
@@ -23,11 +18,6 @@ export function mergeFirstPage(firstPage: readonly Job[], known: readonly Job[])
  * page's jobs that are not listed yet. A job on both (the pages overlap when new jobs
  * arrived between the two fetches) is listed once, where it already was, in the state
  * fetched last (the page's).
- *
- * @example
- * ```ts
- * appendOlderPage([c, b], [b, a]).map((job) => job.jobId); // ['c', 'b', 'a']
- * ```
  */
 export function appendOlderPage(known: readonly Job[], page: readonly Job[]): Job[] {
   const fetched = new Map(page.map((job) => [job.jobId, job]));

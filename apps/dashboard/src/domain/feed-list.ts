@@ -11,11 +11,6 @@ function newestFirst(a: Feed, b: Feed): number {
  * is what the server `listed`, plus the links made here that it does not show yet
  * (`unlisted`), minus the ones revoked here (`revoked`); each link once (the server's copy
  * wins), newest first.
- *
- * @example
- * ```ts
- * const feeds = visibleFeeds(await api.listFeeds(), [justCreated], new Set([justRevokedId]));
- * ```
  */
 export function visibleFeeds(
   listed: readonly Feed[],

@@ -2,11 +2,6 @@ import type { Job, JobStatus } from '../api/types';
 
 /**
  * Statuses after which a job never changes again.
- *
- * @example
- * ```ts
- * FINAL_STATUSES.has('ready'); // true
- * ```
  */
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set<JobStatus>([
   'ready',
@@ -17,11 +12,6 @@ export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set<JobStatus>([
 
 /**
  * Whether a job has reached a final status.
- *
- * @example
- * ```ts
- * isFinal({ ...job, status: 'synthesizing' }); // false
- * ```
  */
 export function isFinal(job: Pick<Job, 'status'>): boolean {
   return FINAL_STATUSES.has(job.status);
@@ -58,11 +48,6 @@ export function stageLabel(job: Pick<Job, 'status' | 'progress'>): string {
 
 /**
  * Overall progress of a job from 0 to 1, for a progress bar.
- *
- * @example
- * ```ts
- * progressFraction({ status: 'ready', progress: { done: 3, total: 3 } }); // 1
- * ```
  */
 export function progressFraction(job: Pick<Job, 'status' | 'progress'>): number {
   switch (job.status) {

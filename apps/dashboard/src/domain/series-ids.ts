@@ -3,12 +3,6 @@ import type { Job } from '../api/types';
 /**
  * The distinct series ids of some jobs, sorted (jobs without a series are skipped): the
  * series a feed link can be made for.
- *
- * @example
- * ```ts
- * seriesIdsOf([{ seriesId: 'rivers' }, {}, { seriesId: 'moons' }, { seriesId: 'rivers' }]);
- * // ['moons', 'rivers']
- * ```
  */
 export function seriesIdsOf(jobs: readonly Pick<Job, 'seriesId'>[]): string[] {
   const ids = new Set<string>();

@@ -22,11 +22,6 @@ const TYPE_BY_MIME: Readonly<Record<string, SourceFileType>> = Object.freeze({
 /**
  * What the Source file input's `accept` lists: the endings and types {@link sourceFileType}
  * knows.
- *
- * @example
- * ```tsx
- * <input type="file" accept={SOURCE_FILE_ACCEPT} />
- * ```
  */
 export const SOURCE_FILE_ACCEPT = [
   ...Object.keys(TYPE_BY_ENDING).map((ending) => `.${ending}`),
@@ -36,12 +31,6 @@ export const SOURCE_FILE_ACCEPT = [
 /**
  * The type a chosen file is uploaded as — by its name's ending first (what the user sees), then
  * by the browser's type — or `undefined` for a file that is none of PDF, HTML, Markdown or text.
- *
- * @example
- * ```ts
- * sourceFileType({ name: 'notes.md', type: '' }); // 'text/markdown'
- * sourceFileType({ name: 'photo.png', type: 'image/png' }); // undefined
- * ```
  */
 export function sourceFileType(file: { name: string; type: string }): SourceFileType | undefined {
   const ending = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase();

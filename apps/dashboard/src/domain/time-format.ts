@@ -1,10 +1,5 @@
 /**
  * A countdown such as `2 days 4 h 05 min`, or `less than a minute`.
- *
- * @example
- * ```ts
- * formatCountdown(26 * 3600_000 + 5 * 60_000); // '1 day 2 h 05 min'
- * ```
  */
 export function formatCountdown(milliseconds: number): string {
   if (milliseconds < 60_000) return 'less than a minute';
@@ -21,11 +16,6 @@ export function formatCountdown(milliseconds: number): string {
 
 /**
  * A date and time in the viewer's time zone (or `timeZone`), e.g. `Monday, 7 December 2026 at 01:00`.
- *
- * @example
- * ```ts
- * formatLocalDateTime(new Date('2026-12-07T00:00:00Z'), 'en-GB', 'Europe/Paris');
- * ```
  */
 export function formatLocalDateTime(at: Date, locale?: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, {
@@ -42,11 +32,6 @@ export function formatLocalDateTime(at: Date, locale?: string, timeZone?: string
 
 /**
  * Seconds as `m:ss` (or `h:mm:ss`), for chapter starts and durations.
- *
- * @example
- * ```ts
- * formatClock(75.4); // '1:15'
- * ```
  */
 export function formatClock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

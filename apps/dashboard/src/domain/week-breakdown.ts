@@ -3,11 +3,6 @@ import type { QuotaSummary } from '../api/types';
 /**
  * The figures of this week's quota that the gauge and its words are made of (the members of
  * `GET /api/quota` they read).
- *
- * @example
- * ```ts
- * const quota: WeekQuota = { used: 12, reserved: 4, granted: 0, limit: 200, remaining: 184, inFlight: 1 };
- * ```
  */
 export type WeekQuota = Pick<
   QuotaSummary,
@@ -17,11 +12,6 @@ export type WeekQuota = Pick<
 /**
  * This week's slots split the way the gauge draws them: charged (`used`), held by episodes
  * in progress (`reserved`), and the server's `remaining`, out of `total` = limit + granted.
- *
- * @example
- * ```ts
- * const breakdown: WeekBreakdown = weekBreakdown({ used: 12, reserved: 4, granted: 0, limit: 200, remaining: 184, inFlight: 1 });
- * ```
  */
 export interface WeekBreakdown extends WeekQuota {
   /** Slots this week: the plan's limit plus what was granted (`remaining` is the server's figure, never recomputed here). */

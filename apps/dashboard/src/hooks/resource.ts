@@ -1,11 +1,6 @@
 /**
  * A value loaded from the API: the last good `data` (kept while refreshing or
  * after a failed refresh), the last `error`, and whether a load is running.
- *
- * @example
- * ```ts
- * const initial: Resource<number> = { loading: true };
- * ```
  */
 export interface Resource<T> {
   data?: T;

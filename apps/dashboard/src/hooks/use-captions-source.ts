@@ -5,11 +5,6 @@ import { useEffect, useState } from 'react';
 /**
  * Whether a URL points at the page's own origin (the local stack's signed links) rather
  * than another one (presigned S3 URLs in AWS).
- *
- * @example
- * ```ts
- * isSameOrigin('/api/podcasts/j1/captions?signature=…', 'http://localhost:3000'); // true
- * ```
  */
 export function isSameOrigin(url: string, origin: string): boolean {
   try {

@@ -18,11 +18,6 @@ import { displayClaims } from '../identity/jwt-claims';
 /**
  * Where the Cognito session is: being checked (after a redirect, or from stored tokens),
  * signed out (with the error that ended it, if any), or signed in under a display name.
- *
- * @example
- * ```ts
- * const state: CognitoSessionState = { phase: 'signed-in', name: 'alice@example.com' };
- * ```
  */
 export type CognitoSessionState =
   | { phase: 'checking' }
@@ -31,11 +26,6 @@ export type CognitoSessionState =
 
 /**
  * What {@link useCognitoSession} gives the page.
- *
- * @example
- * ```ts
- * const { state, api, signIn, signOut, hasTokens } = useCognitoSession(config);
- * ```
  */
 export interface CognitoSession {
   state: CognitoSessionState;

@@ -13,11 +13,6 @@ import {
 
 /**
  * The form's fields, in the order they appear (the first invalid one gets the focus).
- *
- * @example
- * ```ts
- * EPISODE_FIELDS.includes('seriesId'); // true
- * ```
  */
 export const EPISODE_FIELDS: readonly EpisodeField[] = [
   'topic',
@@ -55,11 +50,6 @@ const EMPTY_DRAFT: EpisodeDraft = {
 
 /**
  * What {@link useEpisodeDraft} gives the form.
- *
- * @example
- * ```ts
- * const { draft, errors, cost, update, blur, check, sent, fieldRefused } = useEpisodeDraft();
- * ```
  */
 export interface EpisodeDraftState {
   draft: EpisodeDraft;

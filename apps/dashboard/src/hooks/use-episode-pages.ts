@@ -7,11 +7,6 @@ import type { Resource } from './resource';
 
 /**
  * The "Show older episodes" control of the episodes list.
- *
- * @example
- * ```tsx
- * {pager.hasOlder ? <button onClick={pager.loadOlder}>Show older episodes</button> : null}
- * ```
  */
 export interface EpisodePager {
   /** Whether the API said there is an older page (a `nextCursor`). */

@@ -9,21 +9,11 @@ import type { Resource } from './resource';
 
 /**
  * The part of the API client the feed links need.
- *
- * @example
- * ```ts
- * const feedsApi: FeedsApi = api; // any ApiClient will do
- * ```
  */
 export type FeedsApi = Pick<ApiClient, 'listFeeds' | 'createFeed' | 'revokeFeed'>;
 
 /**
  * What {@link useFeeds} gives a panel.
- *
- * @example
- * ```ts
- * const { feeds, creating, problem, create, revoke, reload }: FeedLinks = useFeeds(api);
- * ```
  */
 export interface FeedLinks {
   /** The caller's feed links, newest first (the last good list is kept when a reload fails). */

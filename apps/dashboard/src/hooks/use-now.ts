@@ -4,11 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * The current time, refreshed every `intervalMs` (for countdowns and the history window).
- *
- * @example
- * ```ts
- * const now = useNow(15_000);
- * ```
  */
 export function useNow(intervalMs: number, clock: () => Date = () => new Date()): Date {
   const clockRef = useRef(clock);

@@ -11,11 +11,6 @@ const EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * The tokens kept in sessionStorage after signing in.
- *
- * @example
- * ```ts
- * const usable = (t: CognitoTokens, now: Date) => t.expiresAt > now.getTime();
- * ```
  */
 export interface CognitoTokens {
   idToken: string;
@@ -27,14 +22,6 @@ export interface CognitoTokens {
 
 /**
  * Everything the sign-in flow touches, passed in so it runs in tests without a browser.
- *
- * @example
- * ```ts
- * const env: CognitoEnvironment = {
- *   config, storage: sessionStorage, crypto, fetch: fetch.bind(globalThis),
- *   redirectUri: `${location.origin}/`, now: () => new Date(),
- * };
- * ```
  */
 export interface CognitoEnvironment {
   config: CognitoConfig;
@@ -48,12 +35,6 @@ export interface CognitoEnvironment {
 
 /**
  * The hosted UI's origin for a config: `cognitoDomain` may be a host name, a URL, or a bare prefix.
- *
- * @example
- * ```ts
- * hostedUiOrigin({ ...config, cognitoDomain: 'lumcast-dev', region: 'eu-west-1' });
- * // 'https://lumcast-dev.auth.eu-west-1.amazoncognito.com'
- * ```
  */
 export function hostedUiOrigin(config: CognitoConfig): string {
   const domain = config.cognitoDomain.replace(/^https?:\/\//, '').replace(/\/+$/, '');
@@ -161,11 +142,6 @@ export async function completeSignIn(
 
 /**
  * The stored tokens, or `undefined` when there are none or they are unreadable.
- *
- * @example
- * ```ts
- * const signedIn = readTokens(sessionStorage) !== undefined;
- * ```
  */
 export function readTokens(storage: Pick<Storage, 'getItem'>): CognitoTokens | undefined {
   const text = storage.getItem(TOKENS_STORAGE_KEY);
@@ -182,12 +158,6 @@ export function readTokens(storage: Pick<Storage, 'getItem'>): CognitoTokens | u
 /**
  * An id token valid for at least another minute, refreshing it when possible;
  * `undefined` when the user has to sign in again.
- *
- * @example
- * ```ts
- * const token = await currentIdToken(env);
- * if (token) headers.authorization = `Bearer ${token}`;
- * ```
  */
 export async function currentIdToken(env: CognitoEnvironment): Promise<string | undefined> {
   const tokens = readTokens(env.storage);
@@ -213,11 +183,6 @@ export async function currentIdToken(env: CognitoEnvironment): Promise<string | 
 
 /**
  * Forgets the tokens and returns the hosted UI's logout URL.
- *
- * @example
- * ```ts
- * window.location.assign(signOut(env));
- * ```
  */
 export function signOut(env: CognitoEnvironment): string {
   env.storage.removeItem(TOKENS_STORAGE_KEY);

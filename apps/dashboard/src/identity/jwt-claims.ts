@@ -1,11 +1,6 @@
 /**
  * Reads the (unverified) claims of a JWT for display only — the API verifies tokens.
  * Returns `{}` for anything that is not a readable JWT.
- *
- * @example
- * ```ts
- * displayClaims(idToken).email; // 'ada@example.com'
- * ```
  */
 export function displayClaims(token: string): Record<string, unknown> {
   const payload = token.split('.')[1];

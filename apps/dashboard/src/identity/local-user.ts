@@ -3,11 +3,6 @@ export const LOCAL_USER_STORAGE_KEY = 'lumcast.localUser';
 
 /**
  * Suggested development users for the local identity picker.
- *
- * @example
- * ```ts
- * LOCAL_USER_PRESETS[0]; // 'alice'
- * ```
  */
 export const LOCAL_USER_PRESETS: readonly string[] = Object.freeze(['alice', 'bob', 'carol']);
 
@@ -18,12 +13,6 @@ const USER_ID_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 /**
  * Checks a typed development user id. Returns the trimmed id or a message.
- *
- * @example
- * ```ts
- * validateLocalUserId(' alice '); // { ok: true, userId: 'alice' }
- * validateLocalUserId('a b');     // { ok: false, message: '...' }
- * ```
  */
 export function validateLocalUserId(
   input: string,
@@ -41,11 +30,6 @@ export function validateLocalUserId(
 
 /**
  * Reads the remembered development user, ignoring anything invalid.
- *
- * @example
- * ```ts
- * const user = readLocalUser(window.localStorage); // 'alice' or undefined
- * ```
  */
 export function readLocalUser(storage: Pick<Storage, 'getItem'>): string | undefined {
   const stored = storage.getItem(LOCAL_USER_STORAGE_KEY);
@@ -56,11 +40,6 @@ export function readLocalUser(storage: Pick<Storage, 'getItem'>): string | undef
 
 /**
  * Remembers (or forgets, with `undefined`) the development user.
- *
- * @example
- * ```ts
- * writeLocalUser(window.localStorage, 'bob');
- * ```
  */
 export function writeLocalUser(
   storage: Pick<Storage, 'setItem' | 'removeItem'>,

@@ -1,10 +1,5 @@
 /**
  * Encodes bytes as base64url without padding (RFC 4648 §5), as PKCE requires.
- *
- * @example
- * ```ts
- * base64UrlEncode(new Uint8Array([251, 255])); // '-_8'
- * ```
  */
 export function base64UrlEncode(bytes: Uint8Array): string {
   let binary = '';
@@ -14,11 +9,6 @@ export function base64UrlEncode(bytes: Uint8Array): string {
 
 /**
  * A random URL-safe string of `byteLength` random bytes (a PKCE verifier or an OAuth state).
- *
- * @example
- * ```ts
- * const verifier = randomUrlSafeString(globalThis.crypto, 32); // 43 characters
- * ```
  */
 export function randomUrlSafeString(
   crypto: Pick<Crypto, 'getRandomValues'>,
