@@ -1,21 +1,33 @@
 import path from 'node:path';
-import { loadSynthesizedApp } from './cloud-assembly';
-import { IamEvaluator } from './iam-evaluator';
-import { startDynamoDbLocal } from './dynamodb-local';
-import { startS3Server } from './s3-server';
-import { startAwsEndpoints, type AwsEndpoints } from './aws-endpoints';
-import { startFakePolly, type FakePolly } from './fakes/fake-polly';
-import { startFakeBedrock, type FakeBedrock } from './fakes/fake-bedrock';
-import { assertNodeRuntime, LambdaRuntime } from './lambda-runtime';
-import { LocalQueues, startEventSourceMapping, type EventSourceMapping } from './queue';
-import { EventRules } from './event-rules';
-import { StateMachineRunner } from './state-machine-runner';
+import {
+  loadSynthesizedApp,
+  IamEvaluator,
+  startDynamoDbLocal,
+  startS3Server,
+  startAwsEndpoints,
+  type AwsEndpoints,
+  startFakePolly,
+  type FakePolly,
+  startFakeBedrock,
+  type FakeBedrock,
+  assertNodeRuntime,
+  LambdaRuntime,
+  LocalQueues,
+  startEventSourceMapping,
+  type EventSourceMapping,
+  EventRules,
+  StateMachineRunner,
+  startJwtIssuer,
+  type JwtIssuer,
+  type MintOptions,
+  startHttpApiGateway,
+  type HttpApiGateway,
+  type SynthesizedApp,
+  credentialsFor,
+  CloudAssemblyError,
+} from '@lumcast/aws-emulator';
+import { answerScriptTool } from './script-answers';
 import { StartFaults } from './start-faults';
-import { startJwtIssuer, type JwtIssuer, type MintOptions } from './jwt-issuer';
-import { startHttpApiGateway, type HttpApiGateway } from './http-api-gateway';
-import type { SynthesizedApp } from './synthesized-app';
-import { credentialsFor } from './function-credentials';
-import { CloudAssemblyError } from './errors';
 
 /** The output rate of a Bedrock model the run treats as realistic (the 50–80 tokens/s). */
 export const REALISTIC_OUTPUT_TOKENS_PER_SECOND = 60;
@@ -133,6 +145,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
     const polly = await startFakePolly(options.polly ?? {});
     stops.push(() => polly.stop());
     const bedrock = await startFakeBedrock({
+      answerTool: answerScriptTool,
       outputTokensPerSecond: REALISTIC_OUTPUT_TOKENS_PER_SECOND / timeScale,
       ...(options.bedrock ?? {}),
     });
