@@ -54,7 +54,7 @@ export {
   type InvocationResult,
 } from './lambda/lambda-runtime';
 export { LocalQueues } from './sqs/local-queues';
-export { startEventSourceMapping, type EventSourceMapping } from './sqs/local-queues';
+export { startEventSourceMapping, type EventSourceMapping } from './sqs/event-source-mapping';
 export { StateMachineRunner, type ExecutionStatusChangeEvent } from './sfn/state-machine-runner';
 export { EventRules } from './events/event-rules';
 export { startHttpApiGateway, type HttpApiGateway } from './apigw/http-api-gateway';

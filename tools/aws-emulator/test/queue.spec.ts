@@ -1,4 +1,5 @@
-import { LocalQueues, startEventSourceMapping } from '../src/sqs/local-queues';
+import { startEventSourceMapping } from '../src/sqs/event-source-mapping';
+import { LocalQueues } from '../src/sqs/local-queues';
 import type { EventSourceMappingSpec, QueueSpec } from '../src/template/synthesized-app';
 
 const queueSpec = (name: string, redrive?: QueueSpec['redrive']): QueueSpec => ({

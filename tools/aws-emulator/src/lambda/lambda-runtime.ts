@@ -3,134 +3,23 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ContainerClock } from './container-clock';
 import type { FunctionSpec } from '../template/synthesized-app';
-import { LambdaThrottledError, RuntimeMismatchError, UnknownFunctionError } from '../errors';
-
-/** What an invocation answers, as Lambda's Invoke API does (`FunctionError` set on a failure). */
-export interface InvocationResult {
-  /** The handler's result, or Lambda's `{ errorType, errorMessage, trace }` on a failure. */
-  readonly payload: unknown;
-  readonly functionError?: 'Unhandled';
-}
-
-/** Options of {@link LambdaRuntime}. */
-export interface LambdaRuntimeOptions {
-  readonly functions: readonly FunctionSpec[];
-  /** Region Lambda sets as `AWS_REGION`; default `us-east-1`. */
-  readonly region?: string;
-  /** Variables the run adds per function (credentials, `AWS_ENDPOINT_URL_*`), after the template's. */
-  readonly runEnvironment?: (fn: FunctionSpec) => Record<string, string>;
-  /** Multiplies every timeout (e.g. 0.05 runs a 280 s function with a 14 s limit); default 1. */
-  readonly timeScale?: number;
-  /**
-   * The least a scaled timeout leaves, in this machine's seconds (never more than the template's
-   * timeout). `timeScale` speeds up AWS's time (the model's output, retries, waits), not this
-   * machine's CPU and disk: a 10 s API function at 1/20 would otherwise get 0.5 s for work that
-   * is not faster here. Default 2.
-   */
-  readonly scaledTimeoutFloorSeconds?: number;
-  /** Concurrency when a function reserves none (the account's unreserved pool); default 1000. */
-  readonly unreservedConcurrency?: number;
-}
-
-/** One invocation as {@link LambdaRuntime.invocations} records it. */
-export interface InvocationRecord {
-  readonly functionLogicalId: string;
-  readonly errorType?: string;
-  /** When the invocation was asked for, and when it answered (epoch ms, wall clock). */
-  readonly startedAtMs: number;
-  readonly endedAtMs: number;
-  /** The event it was invoked with, and the payload it answered (the error payload on failure). */
-  readonly event: unknown;
-  readonly payload: unknown;
-  /** The handler's run, from the end of INIT to its answer (Lambda's `Duration`). */
-  readonly durationMs: number;
-  /** How long this invocation waited for its new container's INIT (Lambda's `Init Duration`). */
-  readonly initDurationMs?: number;
-}
-
-interface TimedInvocation {
-  readonly result: InvocationResult;
-  readonly durationMs: number;
-  readonly initDurationMs?: number;
-}
-
-interface Container {
-  readonly worker: Worker;
-  busy: boolean;
-  /** Whether an invocation has run here (the first one waited for INIT: a cold start). */
-  invoked: boolean;
-  /** The worker thread's kernel thread id, once INIT reports it (for its {@link ContainerClock}). */
-  osThreadId?: number;
-  /** Resolves when the bundle is imported (INIT): undefined, or the error payload it failed with. */
-  readonly initialized: Promise<InvocationResult['payload'] | undefined>;
-}
-
-/**
- * The limit on a container's INIT phase. Lambda's is 10 s on a container's own CPU; here dozens
- * of containers import their bundles at once on a few shared cores (40 at the load test's start),
- * so the limit is this machine's, generous, and only catches a bundle that never finishes.
- */
-const INIT_LIMIT_MS = 60_000;
-
-interface WorkerAnswer {
-  readonly id: string;
-  readonly ok: boolean;
-  readonly result?: unknown;
-  readonly error?: { errorType: string; errorMessage: string; trace: string[] };
-}
-
-/**
- * The nice value of a container's thread: the main thread's own. A Lambda has CPU of its own in
- * AWS; a container starved by the emulated services (nice 19, as before) woke late from its timers,
- * so a call paced to a start time reached Polly out of turn (the load figure at nice 19: ratio 1.34,
- * 24 throttled of 184; at 0: 1.10, 14 of 174). Timeouts do not depend on it: they run on each
- * container's own clock.
- */
-const CONTAINER_NICE = 0;
+import { LambdaThrottledError, UnknownFunctionError } from '../errors';
+import type {
+  Container,
+  InvocationRecord,
+  InvocationResult,
+  LambdaRuntimeOptions,
+  TimedInvocation,
+  WorkerAnswer,
+} from './lambda-types';
+import { assertNodeRuntime, lambdaEnvironment } from './node-runtime';
+import { startContainer } from './container';
 
 /** The least wait before a container's clock is read again once wall-clock time passed its timeout. */
 const MIN_TIMEOUT_RECHECK_MS = 50;
 
-const WORKER_FILE = path.join(__dirname, 'lambda-worker.mjs');
-
-/**
- * Checks that every function's `Runtime` is the Node.js major this process runs on: the worker
- * threads that stand in for Lambda's containers run this process's Node, so a run on another major
- * would prove the template on a runtime it does not name.
- *
- * @param functions The functions to run (their `functionName` and `runtime`, e.g. `nodejs24.x`).
- * @param nodeVersion The Node.js version to compare with; default this process's
- *   (`process.versions.node`, e.g. `24.22.3`).
- * @throws {RuntimeMismatchError} naming the first function whose runtime is not `nodejs<major>.x`
- *   for that version's major.
- *
- * @example
- * ```ts
- * assertNodeRuntime(app.functions); // on Node 24.22.3: passes for nodejs24.x, throws for nodejs22.x
- * ```
- */
-export function assertNodeRuntime(
-  functions: readonly Pick<FunctionSpec, 'functionName' | 'runtime'>[],
-  nodeVersion: string = process.versions.node,
-): void {
-  const major = nodeVersion.replace(/^v/, '').split('.')[0];
-  const expected = `nodejs${major}.x`;
-  for (const fn of functions) {
-    if (fn.runtime === expected) continue;
-    const named = /^nodejs(\d+)\.x$/.exec(fn.runtime);
-    throw new RuntimeMismatchError(
-      named
-        ? `Function ${fn.functionName} runs on ${fn.runtime} (Node.js ${named[1]}), but this ` +
-            `process is Node.js ${nodeVersion}. Run through npm (npm test, npx nx ...) so that ` +
-            `the pinned Node in node_modules/.bin is used, or change the template's runtime and ` +
-            `the pinned Node (package.json) together.`
-        : `Function ${fn.functionName} has runtime ${JSON.stringify(fn.runtime)}, which is no ` +
-            `Node.js runtime (nodejs<major>.x): its bundle cannot run here.`,
-      fn.runtime,
-      nodeVersion,
-    );
-  }
-}
+export { assertNodeRuntime } from './node-runtime';
+export type { InvocationRecord, InvocationResult, LambdaRuntimeOptions } from './lambda-types';
 
 /**
  * Lambda on one machine: each function's built bundle runs in worker threads ("containers") on
@@ -242,67 +131,16 @@ export class LambdaRuntime {
     this.idle.clear();
   }
 
-  private environmentFor(fn: FunctionSpec): Record<string, string> {
-    const region = this.options.region ?? 'us-east-1';
-    return {
-      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-      TZ: 'UTC',
-      LANG: 'en_US.UTF-8',
-      ...fn.environment,
-      AWS_REGION: region,
-      AWS_DEFAULT_REGION: region,
-      AWS_LAMBDA_FUNCTION_NAME: fn.functionName,
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMiB),
-      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-      AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.functionName}`,
-      AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
-      ...(this.options.runEnvironment?.(fn) ?? {}),
-    };
-  }
-
   private container(fn: FunctionSpec): Container {
     const warm = this.idle.get(fn.logicalId)?.pop();
     if (warm) return warm;
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { bundleFile: fn.bundleFile, exportName: fn.exportName, nice: CONTAINER_NICE },
-      env: this.environmentFor(fn),
-      resourceLimits: { maxOldGenerationSizeMb: fn.memoryMiB },
-      execArgv: ['--enable-source-maps'],
-      stdout: false,
-      stderr: false,
-    });
-    worker.unref();
+    const container = startContainer(
+      fn,
+      lambdaEnvironment(fn, this.options.region ?? 'us-east-1', this.options.runEnvironment),
+    );
+    const { worker } = container;
     this.all.add(worker);
     worker.once('exit', () => this.all.delete(worker));
-    const initialized = new Promise<InvocationResult['payload'] | undefined>((resolve) => {
-      const timer = setTimeout(
-        () =>
-          resolve({
-            errorType: 'Runtime.InitTimeout',
-            errorMessage: `INIT did not finish within ${INIT_LIMIT_MS / 1000} seconds`,
-            trace: [],
-          }),
-        INIT_LIMIT_MS,
-      );
-      const onInit = (message: {
-        init?: boolean;
-        ok?: boolean;
-        error?: unknown;
-        osThreadId?: number;
-      }) => {
-        if (message?.init !== true) return;
-        clearTimeout(timer);
-        worker.off('message', onInit);
-        container.osThreadId = message.osThreadId;
-        resolve(message.ok ? undefined : (message.error as InvocationResult['payload']));
-      };
-      worker.on('message', onInit);
-      worker.once('exit', () => {
-        clearTimeout(timer);
-        resolve({ errorType: 'Runtime.ExitError', errorMessage: 'exited during INIT', trace: [] });
-      });
-    });
-    const container: Container = { worker, busy: false, invoked: false, initialized };
     return container;
   }
 

@@ -1,44 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
-import type { EventSourceMappingSpec, QueueSpec } from '../template/synthesized-app';
-import type { InvocationResult } from '../lambda/lambda-runtime';
+import { randomUUID } from 'node:crypto';
 import { AwsServiceError } from '../errors';
+import type { QueueSpec } from '../template/synthesized-app';
+import {
+  queueAttributes,
+  receivedMessageOf,
+  storedMessageOf,
+  type StoredMessage,
+  type LocalQueue,
+  type LocalQueuesOptions,
+  type ReceivedMessage,
+} from './queue-messages';
 
-interface StoredMessage {
-  readonly messageId: string;
-  readonly body: string;
-  readonly md5OfBody: string;
-  readonly messageAttributes: Record<string, unknown>;
-  readonly sentTimestamp: number;
-  readonly senderId: string;
-  receiveCount: number;
-  firstReceiveTimestamp?: number;
-  visibleAt: number;
-  receiptHandle?: string;
-}
-
-interface LocalQueue {
-  readonly spec: QueueSpec;
-  messages: StoredMessage[];
-}
-
-/** A message as ReceiveMessage answers it. */
-export interface ReceivedMessage {
-  readonly MessageId: string;
-  readonly ReceiptHandle: string;
-  readonly MD5OfBody: string;
-  readonly Body: string;
-  readonly Attributes: Record<string, string>;
-  readonly MessageAttributes?: Record<string, unknown>;
-}
-
-/** Options of {@link LocalQueues}. */
-export interface LocalQueuesOptions {
-  readonly queues: readonly QueueSpec[];
-  /** Multiplies visibility timeouts and delays, as the run scales Lambda timeouts; default 1. */
-  readonly timeScale?: number;
-}
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+export type { ReceivedMessage } from './queue-messages';
 
 /**
  * SQS standard queues with SQS's semantics: delay, visibility timeout (received messages are hidden
@@ -207,21 +180,7 @@ export class LocalQueues {
       const timeout = options.visibilityTimeoutSeconds ?? queue.spec.visibilityTimeoutSeconds;
       message.visibleAt = now + timeout * 1000 * this.scale;
       this.wakeAt(message.visibleAt);
-      out.push({
-        MessageId: message.messageId,
-        ReceiptHandle: message.receiptHandle,
-        MD5OfBody: message.md5OfBody,
-        Body: message.body,
-        Attributes: {
-          ApproximateReceiveCount: String(message.receiveCount),
-          SentTimestamp: String(message.sentTimestamp),
-          SenderId: message.senderId,
-          ApproximateFirstReceiveTimestamp: String(message.firstReceiveTimestamp),
-        },
-        ...(Object.keys(message.messageAttributes).length > 0
-          ? { MessageAttributes: message.messageAttributes }
-          : {}),
-      });
+      out.push(receivedMessageOf(message));
     }
     return out;
   }
@@ -243,33 +202,9 @@ export class LocalQueues {
   }
 
   private send(queue: LocalQueue, request: Record<string, unknown>, senderId: string): unknown {
-    const body = request['MessageBody'];
-    if (typeof body !== 'string' || body.length === 0) {
-      throw new AwsServiceError(
-        'MissingParameter',
-        'The request must contain the parameter MessageBody.',
-      );
-    }
-    if (Buffer.byteLength(body) > 262_144) {
-      throw new AwsServiceError(
-        'InvalidParameterValue',
-        'One or more parameters are invalid. Reason: Message must be shorter than 262144 bytes.',
-      );
-    }
-    const delay = Number(request['DelaySeconds'] ?? queue.spec.delaySeconds);
-    const message: StoredMessage = {
-      messageId: randomUUID(),
-      body,
-      md5OfBody: md5(body),
-      messageAttributes:
-        (request['MessageAttributes'] as Record<string, unknown> | undefined) ?? {},
-      sentTimestamp: Date.now(),
-      senderId,
-      receiveCount: 0,
-      visibleAt: Date.now() + delay * 1000 * this.scale,
-    };
+    const message = storedMessageOf(queue, request, senderId, this.scale);
     queue.messages.push(message);
-    if (delay > 0) this.wakeAt(message.visibleAt);
+    if (message.visibleAt > message.sentTimestamp) this.wakeAt(message.visibleAt);
     this.notify();
     return { MessageId: message.messageId, MD5OfMessageBody: message.md5OfBody };
   }
@@ -308,28 +243,11 @@ export class LocalQueues {
   }
 
   private attributes(queue: LocalQueue): Record<string, string> {
-    const now = Date.now();
-    const visible = queue.messages.filter((m) => m.visibleAt <= now).length;
-    const inFlight = queue.messages.filter((m) => m.visibleAt > now && m.receiveCount > 0).length;
-    const delayed = queue.messages.filter((m) => m.visibleAt > now && m.receiveCount === 0).length;
-    return {
-      QueueArn: queue.spec.queueArn,
-      ApproximateNumberOfMessages: String(visible),
-      ApproximateNumberOfMessagesNotVisible: String(inFlight),
-      ApproximateNumberOfMessagesDelayed: String(delayed),
-      VisibilityTimeout: String(queue.spec.visibilityTimeoutSeconds),
-      MessageRetentionPeriod: String(queue.spec.messageRetentionSeconds),
-      DelaySeconds: String(queue.spec.delaySeconds),
-      ...(queue.spec.redrive
-        ? {
-            RedrivePolicy: JSON.stringify({
-              deadLetterTargetArn: this.byLogicalId.get(queue.spec.redrive.deadLetterQueueLogicalId)
-                ?.spec.queueArn,
-              maxReceiveCount: queue.spec.redrive.maxReceiveCount,
-            }),
-          }
-        : {}),
-    };
+    const redrive = queue.spec.redrive;
+    return queueAttributes(
+      queue,
+      redrive && this.byLogicalId.get(redrive.deadLetterQueueLogicalId)?.spec.queueArn,
+    );
   }
 
   private queueOf(request: Record<string, unknown>): LocalQueue {
@@ -371,145 +289,4 @@ export class LocalQueues {
       this.waiters.add(wake);
     });
   }
-}
-
-/** Options of {@link startEventSourceMapping}. */
-export interface EventSourceMappingOptions {
-  readonly mapping: EventSourceMappingSpec;
-  readonly queues: LocalQueues;
-  readonly functionArn: string;
-  readonly invoke: (functionLogicalId: string, event: unknown) => Promise<InvocationResult>;
-  readonly region?: string;
-  /** Multiplies the batching window, as the run scales time; default 1. */
-  readonly timeScale?: number;
-  /** Pollers when the mapping sets no maximum concurrency (Lambda starts with 5); default 5. */
-  readonly defaultConcurrency?: number;
-}
-
-/**
- * A running event source mapping.
- *
- * @example
- * ```ts
- * const poller = startEventSourceMapping({ mapping, queues, functionArn, invoke });
- * await poller.stop();
- * ```
- */
-export interface EventSourceMapping {
-  /** Each batch handed to the function: its size and the ids it reported failed. */
-  readonly batches: { size: number; failedIds: string[]; functionError?: string }[];
-  stop(): Promise<void>;
-}
-
-/**
- * Polls a queue as Lambda's SQS event source mapping does: up to `batchSize` messages per batch,
- * gathered for at most the batching window, at most `maximumConcurrency` batches in flight, each
- * invocation an `aws:sqs` event. A successful batch is deleted, except the `batchItemFailures` it
- * reports when `ReportBatchItemFailures` is on (a malformed report fails the whole batch); a
- * failed or throttled batch is left to reappear after its visibility timeout (and so reach the DLQ).
- *
- * @example
- * ```ts
- * const poller = startEventSourceMapping({ mapping: app.eventSourceMappings[0], queues, functionArn: fn.functionArn, invoke });
- * ```
- */
-export function startEventSourceMapping(options: EventSourceMappingOptions): EventSourceMapping {
-  const { mapping, queues } = options;
-  const queue = queues.queue(mapping.queueLogicalId);
-  const concurrency = mapping.maximumConcurrency ?? options.defaultConcurrency ?? 5;
-  const windowMs = mapping.maximumBatchingWindowSeconds * 1000 * (options.timeScale ?? 1);
-  const batches: EventSourceMapping['batches'] = [];
-  let running = true;
-
-  const poll = async (): Promise<void> => {
-    while (running) {
-      const batch = await queues.receive(queue, {
-        max: Math.min(mapping.batchSize, 10),
-        waitSeconds: 0,
-      });
-      if (batch.length === 0) {
-        await queues.nextChange(100);
-        continue;
-      }
-      const windowEnd = Date.now() + windowMs;
-      while (running && batch.length < mapping.batchSize && Date.now() < windowEnd) {
-        const more = await queues.receive(queue, {
-          max: Math.min(mapping.batchSize - batch.length, 10),
-          waitSeconds: 0,
-        });
-        if (more.length > 0) batch.push(...more);
-        else await queues.nextChange(Math.max(1, windowEnd - Date.now()));
-      }
-      await deliver(batch);
-    }
-  };
-
-  const deliver = async (batch: ReceivedMessage[]): Promise<void> => {
-    const event = {
-      Records: batch.map((message) => ({
-        messageId: message.MessageId,
-        receiptHandle: message.ReceiptHandle,
-        body: message.Body,
-        attributes: message.Attributes,
-        messageAttributes: message.MessageAttributes ?? {},
-        md5OfBody: message.MD5OfBody,
-        eventSource: 'aws:sqs',
-        eventSourceARN: queue.queueArn,
-        awsRegion: options.region ?? 'us-east-1',
-      })),
-    };
-    let answer: InvocationResult;
-    try {
-      answer = await options.invoke(mapping.functionLogicalId, event);
-    } catch (error) {
-      batches.push({
-        size: batch.length,
-        failedIds: batch.map((m) => m.MessageId),
-        functionError: (error as Error).name,
-      });
-      return;
-    }
-    if (answer.functionError) {
-      const errorType = (answer.payload as { errorType?: string }).errorType ?? 'Unhandled';
-      batches.push({
-        size: batch.length,
-        failedIds: batch.map((m) => m.MessageId),
-        functionError: errorType,
-      });
-      return;
-    }
-    const failed = failedIdsOf(answer.payload, batch, mapping.reportBatchItemFailures);
-    batches.push({ size: batch.length, failedIds: [...failed] });
-    for (const message of batch)
-      if (!failed.has(message.MessageId)) queues.delete(queue, message.ReceiptHandle);
-  };
-
-  const pollers = Array.from({ length: concurrency }, () => poll());
-  return {
-    batches,
-    stop: async () => {
-      running = false;
-      await Promise.allSettled(pollers);
-    },
-  };
-}
-
-/** The ids a partial batch response leaves on the queue (all of them when the response is malformed). */
-function failedIdsOf(
-  payload: unknown,
-  batch: readonly ReceivedMessage[],
-  reportBatchItemFailures: boolean,
-): Set<string> {
-  if (!reportBatchItemFailures || payload === null || typeof payload !== 'object') return new Set();
-  const failures = (payload as { batchItemFailures?: unknown }).batchItemFailures;
-  if (failures === undefined || failures === null) return new Set();
-  if (!Array.isArray(failures)) return new Set(batch.map((m) => m.MessageId));
-  const ids = new Set(batch.map((m) => m.MessageId));
-  const out = new Set<string>();
-  for (const failure of failures as { itemIdentifier?: unknown }[]) {
-    const id = failure?.itemIdentifier;
-    if (typeof id !== 'string' || !ids.has(id)) return ids;
-    out.add(id);
-  }
-  return out;
 }
