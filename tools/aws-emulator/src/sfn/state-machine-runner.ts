@@ -1,120 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { StateMachineSpec } from '../template/synthesized-app';
-import type { InvocationResult } from '../lambda/lambda-runtime';
 import { AwsServiceError } from '../errors';
+import {
+  describeExecution,
+  statusChangeEvent,
+  type ExecutionRecord,
+  type ExecutionStatus,
+  type StateMachineRunnerOptions,
+} from './execution-types';
+import { invokeTask, scaleDefinition } from './task-invocation';
 
-/** A Step Functions execution status. */
-export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
-
-/** One execution, as DescribeExecution answers it. */
-export interface ExecutionRecord {
-  readonly executionArn: string;
-  readonly stateMachineArn: string;
-  readonly name: string;
-  readonly input: string;
-  status: ExecutionStatus;
-  readonly startDate: Date;
-  stopDate?: Date;
-  output?: string;
-  error?: string;
-  cause?: string;
-}
-
-/** The EventBridge event Step Functions emits when an execution changes status. */
-export interface ExecutionStatusChangeEvent {
-  readonly version: '0';
-  readonly id: string;
-  readonly 'detail-type': 'Step Functions Execution Status Change';
-  readonly source: 'aws.states';
-  readonly account: string;
-  readonly time: string;
-  readonly region: string;
-  readonly resources: readonly string[];
-  readonly detail: {
-    readonly executionArn: string;
-    readonly stateMachineArn: string;
-    readonly name: string;
-    readonly status: ExecutionStatus;
-    readonly startDate: number;
-    readonly stopDate: number | null;
-    readonly input: string;
-    readonly output: string | null;
-    readonly error: string | null;
-    readonly cause: string | null;
-  };
-}
-
-/** Options of {@link StateMachineRunner}. */
-export interface StateMachineRunnerOptions {
-  readonly stateMachine: StateMachineSpec;
-  /** Invokes a Task's function (its `Resource` ARN); rejects with a named error on a Lambda service failure. */
-  readonly invoke: (functionArn: string, payload: unknown) => Promise<InvocationResult>;
-  /** Multiplies `TimeoutSeconds`, `HeartbeatSeconds`, `IntervalSeconds`, `MaxDelaySeconds` and Wait `Seconds`; default 1. */
-  readonly timeScale?: number;
-  /** Receives every status change (the event rules' bus). */
-  readonly onStatusChange?: (event: ExecutionStatusChangeEvent) => void;
-  readonly region?: string;
-  readonly accountId?: string;
-}
+export type {
+  ExecutionRecord,
+  ExecutionStatus,
+  ExecutionStatusChangeEvent,
+  StateMachineRunnerOptions,
+} from './execution-types';
+export { scaleDefinition, taskError } from './task-invocation';
 
 type Definition = Record<string, unknown>;
 type RunHandle = { abort: () => void; result: Promise<unknown> };
 type LocalMachine = { run: (input: unknown, options: unknown) => RunHandle };
-
-const SCALED_FIELDS = ['TimeoutSeconds', 'HeartbeatSeconds', 'IntervalSeconds', 'MaxDelaySeconds'];
-
-/**
- * The definition with every time field multiplied by `scale` (states, nested Map/Parallel states,
- * retriers), so a scaled run keeps the template's proportions.
- *
- * @example
- * ```ts
- * scaleDefinition({ TimeoutSeconds: 7200, States: {} }, 0.05); // { TimeoutSeconds: 360, States: {} }
- * ```
- */
-export function scaleDefinition(definition: unknown, scale: number): unknown {
-  const visit = (value: unknown, inWait: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((item) => visit(item, false));
-    if (value === null || typeof value !== 'object') return value;
-    const out: Definition = {};
-    const isWait = (value as Definition)['Type'] === 'Wait';
-    for (const [key, field] of Object.entries(value as Definition)) {
-      const scaled = SCALED_FIELDS.includes(key) || (isWait && key === 'Seconds');
-      out[key] = scaled && typeof field === 'number' ? field * scale : visit(field, inWait);
-    }
-    return out;
-  };
-  return visit(definition, false);
-}
-
-/**
- * The error a Task state sees when its function fails, as Step Functions reports it: a function
- * error's `errorType` becomes `Error` and the whole JSON payload the `Cause`; a Lambda service
- * failure (throttling, an unknown function) becomes `Lambda.<ServiceErrorName>`.
- *
- * @example
- * ```ts
- * const error = taskError({ payload: { errorType: 'Sandbox.Timedout', errorMessage: 'x' }, functionError: 'Unhandled' });
- * error.name; // 'Sandbox.Timedout'
- * ```
- */
-export function taskError(answer: InvocationResult | { serviceError: Error }): Error {
-  if ('serviceError' in answer) {
-    const error = new Error(answer.serviceError.message);
-    error.name = `Lambda.${answer.serviceError.name}`;
-    return error;
-  }
-  const payload = answer.payload as { errorType?: string; errorMessage?: string; trace?: string[] };
-  const error = new Error(
-    JSON.stringify({
-      errorType: payload.errorType,
-      errorMessage: payload.errorMessage,
-      trace: payload.trace ?? [],
-    }),
-  );
-  error.name = payload.errorType ?? 'Lambda.Unknown';
-  return error;
-}
 
 /**
  * Step Functions on one machine: the template's `DefinitionString` (CDK's substitutions applied)
@@ -198,7 +103,7 @@ export class StateMachineRunner {
       case 'StartExecution':
         return this.start(request);
       case 'DescribeExecution':
-        return this.describe(this.find(String(request['executionArn'])));
+        return describeExecution(this.find(String(request['executionArn'])));
       case 'StopExecution':
         return this.stop(
           String(request['executionArn']),
@@ -365,44 +270,7 @@ export class StateMachineRunner {
   }
 
   private emit(record: ExecutionRecord): void {
-    const region = this.options.region ?? 'us-east-1';
-    this.options.onStatusChange?.({
-      version: '0',
-      id: randomUUID(),
-      'detail-type': 'Step Functions Execution Status Change',
-      source: 'aws.states',
-      account: this.options.accountId ?? '000000000000',
-      time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      region,
-      resources: [record.executionArn],
-      detail: {
-        executionArn: record.executionArn,
-        stateMachineArn: record.stateMachineArn,
-        name: record.name,
-        status: record.status,
-        startDate: record.startDate.getTime(),
-        stopDate: record.stopDate?.getTime() ?? null,
-        input: record.input,
-        output: record.output ?? null,
-        error: record.error ?? null,
-        cause: record.cause ?? null,
-      },
-    });
-  }
-
-  private describe(record: ExecutionRecord): unknown {
-    return {
-      executionArn: record.executionArn,
-      stateMachineArn: record.stateMachineArn,
-      name: record.name,
-      status: record.status,
-      startDate: record.startDate.getTime() / 1000,
-      ...(record.stopDate ? { stopDate: record.stopDate.getTime() / 1000 } : {}),
-      input: record.input,
-      ...(record.output !== undefined ? { output: record.output } : {}),
-      ...(record.error !== undefined ? { error: record.error } : {}),
-      ...(record.cause !== undefined ? { cause: record.cause } : {}),
-    };
+    this.options.onStatusChange?.(statusChangeEvent(record, this.options));
   }
 
   private find(executionArn: string): ExecutionRecord {
@@ -414,19 +282,4 @@ export class StateMachineRunner {
       );
     return record;
   }
-}
-
-async function invokeTask(
-  options: StateMachineRunnerOptions,
-  functionArn: string,
-  input: unknown,
-): Promise<unknown> {
-  let answer: InvocationResult;
-  try {
-    answer = await options.invoke(functionArn, input);
-  } catch (error) {
-    throw taskError({ serviceError: error instanceof Error ? error : new Error(String(error)) });
-  }
-  if (answer.functionError) throw taskError(answer);
-  return answer.payload;
 }
