@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ContainerClock } from './container-clock';
 import type { FunctionSpec } from '../template/synthesized-app';
