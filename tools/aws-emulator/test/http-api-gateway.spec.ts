@@ -8,19 +8,19 @@ const api: HttpApiSpec = {
   apiEndpoint: 'https://abc123.execute-api.us-east-1.amazonaws.com',
   routes: [
     {
-      routeKey: 'GET /api/podcasts',
+      routeKey: 'GET /api/items',
       authorizationType: 'JWT',
       functionLogicalId: 'ApiFn',
       payloadFormatVersion: '2.0',
     },
     {
-      routeKey: 'GET /api/podcasts/{jobId}',
+      routeKey: 'GET /api/items/{jobId}',
       authorizationType: 'JWT',
       functionLogicalId: 'ApiFn',
       payloadFormatVersion: '2.0',
     },
     {
-      routeKey: 'POST /api/podcasts',
+      routeKey: 'POST /api/items',
       authorizationType: 'JWT',
       functionLogicalId: 'ApiFn',
       payloadFormatVersion: '2.0',
@@ -74,7 +74,7 @@ const get = (path: string, token?: string, init: RequestInit = {}) =>
 describe('the HTTP API gateway', () => {
   it('passes a payload format 2.0 event with the JWT claims where the authorizer puts them', async () => {
     const token = await issuer.mint({ sub: 'user-1', email: 'ada@example.com' });
-    const response = await get('/api/podcasts/job-9?x=1', token);
+    const response = await get('/api/items/job-9?x=1', token);
     expect(response.status).toBe(201);
     expect(response.headers.get('x-test')).toBe('yes');
     expect(await response.json()).toEqual({ ok: true });
@@ -91,8 +91,8 @@ describe('the HTTP API gateway', () => {
       };
     };
     expect(event.version).toBe('2.0');
-    expect(event.routeKey).toBe('GET /api/podcasts/{jobId}');
-    expect(event.rawPath).toBe('/api/podcasts/job-9');
+    expect(event.routeKey).toBe('GET /api/items/{jobId}');
+    expect(event.rawPath).toBe('/api/items/job-9');
     expect(event.rawQueryString).toBe('x=1');
     expect(event.pathParameters).toEqual({ jobId: 'job-9' });
     expect(event.queryStringParameters).toEqual({ x: '1' });
@@ -108,7 +108,7 @@ describe('the HTTP API gateway', () => {
 
   it('accepts an access token by its client_id', async () => {
     const token = await issuer.mint({ sub: 'user-2', tokenUse: 'access' });
-    expect((await get('/api/podcasts', token)).status).toBe(201);
+    expect((await get('/api/items', token)).status).toBe(201);
   });
 
   it.each([
@@ -122,7 +122,7 @@ describe('the HTTP API gateway', () => {
     ],
   ])('refuses %s with 401 Unauthorized before invoking the function', async (_label, make) => {
     const before = events.length;
-    const response = await get('/api/podcasts', await make());
+    const response = await get('/api/items', await make());
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Unauthorized' });
     expect(events.length).toBe(before);
@@ -133,14 +133,14 @@ describe('the HTTP API gateway', () => {
       issuer: api.jwtAuthorizer!.issuer,
       audience: ['client-1'],
     });
-    expect((await get('/api/podcasts', await stranger.mint({ sub: 'u' }))).status).toBe(401);
+    expect((await get('/api/items', await stranger.mint({ sub: 'u' }))).status).toBe(401);
   });
 
   it('answers an unknown route with 404 Not Found', async () => {
     const response = await get('/api/nothing-here', await issuer.mint({ sub: 'u' }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not Found' });
-    expect((await get('/api/podcasts', undefined, { method: 'DELETE' })).status).toBe(404);
+    expect((await get('/api/items', undefined, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('passes an unauthenticated route without claims and a POST body as text', async () => {
@@ -149,7 +149,7 @@ describe('the HTTP API gateway', () => {
       'authorizer',
     );
     const token = await issuer.mint({ sub: 'u' });
-    await get('/api/podcasts', token, {
+    await get('/api/items', token, {
       method: 'POST',
       body: '{"topic":"x"}',
       headers: { 'content-type': 'application/json' },
@@ -157,7 +157,7 @@ describe('the HTTP API gateway', () => {
     expect(events.at(-1)).toMatchObject({
       body: '{"topic":"x"}',
       isBase64Encoded: false,
-      routeKey: 'POST /api/podcasts',
+      routeKey: 'POST /api/items',
     });
   });
 });
@@ -221,10 +221,10 @@ describe('the HTTP API gateway on public feed routes', () => {
   afterAll(() => feeds.stop());
 
   it('invokes a NONE route with no identity and the greedy rest of the path as {proxy}', async () => {
-    const response = await fetch(`${feeds.url}/feeds/f-1/episodes/j-1/chapters.json`);
+    const response = await fetch(`${feeds.url}/feeds/f-1/entries/j-1/chapters.json`);
     expect(response.status).toBe(200);
     const event = seen.at(-1) as unknown as { pathParameters: object; requestContext: object };
-    expect(event.pathParameters).toEqual({ proxy: 'f-1/episodes/j-1/chapters.json' });
+    expect(event.pathParameters).toEqual({ proxy: 'f-1/entries/j-1/chapters.json' });
     expect(event.requestContext).not.toHaveProperty('authorizer');
     expect(seen.at(-1)?.headers).toMatchObject({
       'x-forwarded-proto': 'http',
@@ -251,7 +251,7 @@ describe('the HTTP API gateway on public feed routes', () => {
   });
 
   it('passes a 302 and its location through untouched', async () => {
-    const response = await fetch(`${feeds.url}/feeds/f-1/episodes/j-1/audio.mp3`, {
+    const response = await fetch(`${feeds.url}/feeds/f-1/entries/j-1/audio.mp3`, {
       redirect: 'manual',
     });
     expect(response.status).toBe(302);

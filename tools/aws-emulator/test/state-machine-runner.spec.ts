@@ -8,11 +8,11 @@ import {
 import type { EventRuleSpec, StateMachineSpec } from '../src/template/synthesized-app';
 
 const fn = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:${name}`;
-const stateMachineArn = 'arn:aws:states:us-east-1:000000000000:stateMachine:Podcast';
+const stateMachineArn = 'arn:aws:states:us-east-1:000000000000:stateMachine:Pipeline';
 const spec = (definition: unknown): StateMachineSpec => ({
-  logicalId: 'Podcast',
+  logicalId: 'Pipeline',
   stateMachineArn,
-  name: 'Podcast',
+  name: 'Pipeline',
   definition,
   roleLogicalId: 'Role',
   roleArn: 'arn:aws:iam::000000000000:role/sfn',

@@ -17,7 +17,7 @@ export function bundles(
   sources: Record<string, string>,
   overrides: Partial<Record<string, Partial<FunctionSpec>>> = {},
 ): { functions: FunctionSpec[]; cleanup: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'deployed-app-bundles-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'aws-emulator-bundles-'));
   const functions = Object.entries(sources).map(([name, source]): FunctionSpec => {
     const bundleFile = path.join(dir, `${name}.mjs`);
     writeFileSync(bundleFile, source);

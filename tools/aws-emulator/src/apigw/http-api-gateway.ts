@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
-import type { HttpApiSpec, HttpRouteSpec } from '../template/synthesized-app';
+import type { HttpApiSpec } from '../template/synthesized-app';
 import type { InvocationResult } from '../lambda/lambda-runtime';
+import { byPrecedence, compile } from './routes';
 
 /** Options of {@link startHttpApiGateway}. */
 export interface HttpApiGatewayOptions {
@@ -23,62 +24,13 @@ export interface HttpApiGatewayOptions {
  * @example
  * ```ts
  * const gateway = await startHttpApiGateway({ api: app.httpApi, jwks: issuer.jwks, invoke });
- * await fetch(`${gateway.url}/api/quota`, { headers: { authorization: `Bearer ${token}` } });
+ * await fetch(`${gateway.url}/api/items`, { headers: { authorization: `Bearer ${token}` } });
  * await gateway.stop();
  * ```
  */
 export interface HttpApiGateway {
   readonly url: string;
   stop(): Promise<void>;
-}
-
-interface CompiledRoute {
-  readonly spec: HttpRouteSpec;
-  readonly method: string;
-  readonly pattern: RegExp | undefined;
-  readonly names: readonly string[];
-}
-
-function compile(spec: HttpRouteSpec): CompiledRoute {
-  if (spec.routeKey === '$default') return { spec, method: 'ANY', pattern: undefined, names: [] };
-  const [method = 'ANY', routePath = '/'] = spec.routeKey.split(' ');
-  const names: string[] = [];
-  const source = routePath
-    .split('/')
-    .map((segment) => {
-      const greedy = /^\{(\w+)\+\}$/.exec(segment);
-      if (greedy?.[1]) {
-        names.push(greedy[1]);
-        return '(.+)';
-      }
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (param?.[1]) {
-        names.push(param[1]);
-        return '([^/]+)';
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { spec, method, pattern: new RegExp(`^${source}$`), names };
-}
-
-/** Most specific first, as API Gateway chooses: literal paths, then parameters, then greedy, then $default. */
-function specificity(route: CompiledRoute): number[] {
-  const key = route.spec.routeKey;
-  return [
-    key === '$default' ? 1 : 0,
-    key.includes('+}') ? 1 : 0,
-    -key.split('/').length,
-    (key.match(/\{/g) ?? []).length,
-    route.method === 'ANY' ? 1 : 0,
-  ];
-}
-
-function byPrecedence(a: CompiledRoute, b: CompiledRoute): number {
-  const x = specificity(a);
-  const y = specificity(b);
-  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
-  return 0;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -3,7 +3,7 @@
  *
  * Limits and behaviour, with their sources (stored copies of AWS's pages, read 2026-12-03):
  * - Rate: 8 SynthesizeSpeech requests per second for neural and generative, 80 for standard, with burst
- *   limits of 10 for neural and 100 for standard (Polly quotas; none is listed for generative, so its
+ *   limits of 10 for neural and 100 for standard (Polly's service limits; none is listed for generative, so its
  *   burst is its rate). Each engine has a {@link TokenBucket} on the `now` clock holding the burst and
  *   refilled at the rate. A request that finds no token answers HTTP 400 `ThrottlingException`, as Polly
  *   does, and takes none.
@@ -14,7 +14,7 @@
  *   neural and generative, as the project's limits say; anything else is HTTP 400
  *   `InvalidSampleRateException`. (Standard at 24000 Hz is refused here: stricter than the API reference.)
  * - Voices: {@link FAKE_POLLY_VOICES}, written here from the documentation on its own (not imported from
- *   `@lumcast/audio-assembly`, so a test can hold the lib's catalog against it). A voice ID outside
+ *   a product's voice catalog, so a test can hold that catalog against it). A voice ID outside
  *   Polly's `VoiceId` enum is HTTP 400 `ValidationException` (the request does not pass the API's input
  *   validation); a real voice the engine does not have is HTTP 400 `EngineNotSupportedException`, the
  *   error the API reference documents for "This engine is not compatible with the voice that you have

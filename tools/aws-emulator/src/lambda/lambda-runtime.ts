@@ -79,7 +79,7 @@ export class LambdaRuntime {
    *
    * @example
    * ```ts
-   * const answer = await runtime.invoke('Api', { rawPath: '/api/quota' });
+   * const answer = await runtime.invoke('Api', { rawPath: '/api/items' });
    * if (answer.functionError) console.log(answer.payload); // { errorType, errorMessage, trace }
    * ```
    */

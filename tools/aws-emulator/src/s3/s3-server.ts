@@ -49,7 +49,7 @@ export async function startS3Server(
   buckets: readonly BucketSpec[],
   options: { port?: number } = {},
 ): Promise<RunningS3Server> {
-  const directory = mkdtempSync(path.join(tmpdir(), 'lumcast-s3-'));
+  const directory = mkdtempSync(path.join(tmpdir(), 'aws-emulator-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: options.port ?? 0,

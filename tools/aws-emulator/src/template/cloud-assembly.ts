@@ -8,7 +8,7 @@ import type { LocalAccount, LocalEndpointNames, SynthesizedApp } from './synthes
 import { WorkflowModel } from './workflow-model';
 
 /**
- * The one local "account" the deployed-app run lives in.
+ * The one local "account" the emulated app lives in.
  *
  * @example
  * ```ts
@@ -50,7 +50,7 @@ export interface LoadSynthesizedAppOptions {
  * ```ts
  * const app = loadSynthesizedApp({ cdkOutDir: 'dist/apps/infra/cdk.out', endpoints: { sqsBaseUrl: sqs.url } });
  * const consumer = app.functions.find((f) => f.handlerName === 'sqs-consumer');
- * consumer.environment.LUMCAST_STATE_MACHINE_ARN === app.stateMachine.stateMachineArn; // true
+ * consumer.environment.STATE_MACHINE_ARN === app.stateMachine.stateMachineArn; // true
  * ```
  */
 export function loadSynthesizedApp(options: LoadSynthesizedAppOptions): SynthesizedApp {

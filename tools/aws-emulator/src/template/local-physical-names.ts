@@ -7,8 +7,8 @@ import type { LocalAccount, LocalEndpointNames } from './synthesized-app';
  * @example
  * ```ts
  * const table: LocalPhysicalResource = {
- *   ref: 'Lumcast-dev-TablesJobs',
- *   attributes: { Arn: 'arn:aws:dynamodb:us-east-1:000000000000:table/Lumcast-dev-TablesJobs' },
+ *   ref: 'App-dev-TablesJobs',
+ *   attributes: { Arn: 'arn:aws:dynamodb:us-east-1:000000000000:table/App-dev-TablesJobs' },
  * };
  * ```
  */
@@ -22,7 +22,7 @@ export interface LocalPhysicalResource {
  *
  * @example
  * ```ts
- * const context: PhysicalNameContext = { stackName: 'Lumcast-dev', account, endpoints: {} };
+ * const context: PhysicalNameContext = { stackName: 'App-dev', account, endpoints: {} };
  * ```
  */
 export interface PhysicalNameContext {
@@ -75,7 +75,7 @@ function generatedName(context: PhysicalNameContext, logicalId: string, maxLengt
  * @example
  * ```ts
  * localPhysicalResource('AWS::SQS::Queue', 'Jobs', undefined, context).attributes.Arn;
- * // 'arn:aws:sqs:us-east-1:000000000000:Lumcast-dev-Jobs'
+ * // 'arn:aws:sqs:us-east-1:000000000000:App-dev-Jobs'
  * ```
  */
 export function localPhysicalResource(

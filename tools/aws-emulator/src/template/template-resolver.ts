@@ -1,4 +1,5 @@
 import { UnresolvableIntrinsicError } from '../errors';
+import type { CfnTemplate } from './cfn-template';
 import {
   localPhysicalResource,
   NAME_PROPERTY_BY_TYPE,
@@ -6,37 +7,7 @@ import {
   type PhysicalNameContext,
 } from './local-physical-names';
 
-/**
- * A CloudFormation template as `infra:synth` writes it (only the parts the resolver reads).
- *
- * @example
- * ```ts
- * const template = JSON.parse(readFileSync(file, 'utf8')) as CfnTemplate;
- * ```
- */
-export interface CfnTemplate {
-  readonly Resources: Readonly<Record<string, CfnResource>>;
-  readonly Parameters?: Readonly<Record<string, { Type?: string; Default?: unknown }>>;
-  readonly Conditions?: Readonly<Record<string, unknown>>;
-  readonly Mappings?: Readonly<Record<string, Record<string, Record<string, unknown>>>>;
-  readonly Outputs?: Readonly<Record<string, unknown>>;
-}
-
-/**
- * One resource of a template.
- *
- * @example
- * ```ts
- * const queue: CfnResource = { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 180 } };
- * ```
- */
-export interface CfnResource {
-  readonly Type: string;
-  readonly Properties?: Readonly<Record<string, unknown>>;
-  readonly Metadata?: Readonly<Record<string, unknown>>;
-  readonly Condition?: string;
-  readonly DependsOn?: string | readonly string[];
-}
+export type { CfnResource, CfnTemplate } from './cfn-template';
 
 /** `Ref: AWS::NoValue`: the property is removed, as CloudFormation does. */
 const NO_VALUE = Symbol('AWS::NoValue');
@@ -58,8 +29,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  *
  * @example
  * ```ts
- * const resolver = new TemplateResolver(template, { stackName: 'Lumcast-dev', account, endpoints: {} });
- * resolver.resolve({ 'Fn::GetAtt': ['Jobs', 'Arn'] }, 'x'); // 'arn:aws:dynamodb:us-east-1:000000000000:table/Lumcast-dev-Jobs'
+ * const resolver = new TemplateResolver(template, { stackName: 'App-dev', account, endpoints: {} });
+ * resolver.resolve({ 'Fn::GetAtt': ['Jobs', 'Arn'] }, 'x'); // 'arn:aws:dynamodb:us-east-1:000000000000:table/App-dev-Jobs'
  * ```
  */
 export class TemplateResolver {
