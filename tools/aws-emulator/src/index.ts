@@ -6,19 +6,27 @@
  * its session token and evaluated against the caller's role from the template (IAM) at a front
  * door. It names no product: which fakes, answers, environment and users are the caller's.
  *
+ * `startAwsEmulator` runs the whole app; the parts (front doors, Lambda runtime, queues, state
+ * machine, gateway, fakes) are exported for callers that compose their own run.
+ *
  * @example
  * ```ts
- * import { loadSynthesizedApp, IamEvaluator, startAwsEndpoints } from '@lumcast/aws-emulator';
+ * import { startAwsEmulator } from '@lumcast/aws-emulator';
  *
- * const app = loadSynthesizedApp({ cdkOutDir: 'dist/apps/infra/cdk.out', endpoints: {} });
- * const endpoints = await startAwsEndpoints({ app, iam: new IamEvaluator(app), callers, upstream, local });
- * // run the functions with AWS_ENDPOINT_URL_<SERVICE> = endpoints.urls[service]
- * console.log(endpoints.denials()); // [] when every call was granted
- * await endpoints.stop();
+ * const emulator = await startAwsEmulator({ cdkOutDir: 'dist/apps/infra/cdk.out', timeScale: 0.05 });
+ * try {
+ *   const token = await emulator.issuer.mint({ sub: 'alice' });
+ *   await fetch(`${emulator.apiUrl}/items`, { headers: { authorization: `Bearer ${token}` } });
+ *   console.log(emulator.endpoints.denials()); // [] when every call the functions made was granted
+ * } finally {
+ *   await emulator.stop();
+ * }
  * ```
  *
  * @packageDocumentation
  */
+export { startAwsEmulator } from './emulator';
+export type { AwsEmulator, AwsEmulatorOptions } from './emulator-types';
 export {
   AwsEmulatorError,
   AwsServiceError,
@@ -67,4 +75,9 @@ export {
   type FakePollyEngine,
   type FakePollyOptions,
 } from './fakes/fake-polly';
-export { startFakeBedrock, type FakeBedrock, type ToolAnswerer } from './fakes/fake-bedrock';
+export {
+  startFakeBedrock,
+  type FakeBedrock,
+  type FakeBedrockOptions,
+  type ToolAnswerer,
+} from './fakes/fake-bedrock';
