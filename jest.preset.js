@@ -31,6 +31,7 @@ module.exports = {
     '^@lumcast/local-dynamo$': path.join(__dirname, 'libs/local-dynamo/src/index.ts'),
     '^@lumcast/pacing$': path.join(__dirname, 'libs/pacing/src/index.ts'),
     '^@lumcast/backoff$': path.join(__dirname, 'libs/backoff/src/index.ts'),
+    '^@lumcast/aws-emulator$': path.join(__dirname, 'tools/aws-emulator/src/index.ts'),
     // Jest resolves lamejs's "require" condition, an IIFE that exports nothing under CommonJS;
     // map it to the ESM build, which the transform above transpiles.
     '^@breezystack/lamejs$': path.join(

@@ -1,4 +1,4 @@
 import baseConfig from '../eslint.config.mjs';
 
-// tools/deployed-app is its own project with its own lint target.
-export default [{ ignores: ['deployed-app/**'] }, ...baseConfig];
+// tools/deployed-app and tools/aws-emulator are projects with their own lint targets.
+export default [{ ignores: ['deployed-app/**', 'aws-emulator/**'] }, ...baseConfig];

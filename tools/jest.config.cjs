@@ -5,6 +5,11 @@ module.exports = {
   ...preset,
   displayName: 'tools',
   rootDir: __dirname,
-  // tools/deployed-app is its own project (`nx run deployed-app:test`): not run twice.
-  testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '<rootDir>/deployed-app/'],
+  // tools/deployed-app and tools/aws-emulator are projects of their own (`nx run deployed-app:test`,
+  // `nx run aws-emulator:test`): not run twice.
+  testPathIgnorePatterns: [
+    ...preset.testPathIgnorePatterns,
+    '<rootDir>/deployed-app/',
+    '<rootDir>/aws-emulator/',
+  ],
 };

@@ -26,10 +26,7 @@ import {
   synthesizerFrom,
   type JobRecord,
 } from '@lumcast/pipeline';
-// The deployed-app project's wire-level Polly fake, reused by this bench only (deployed-app imports
-// nothing from tools, so there is no cycle; it has no npm-scope name to import it by).
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { startFakePolly } from '../deployed-app/fakes/fake-polly';
+import { startFakePolly } from '@lumcast/aws-emulator';
 import { FileObjectStore } from '../local-stack/file-object-store';
 import { DEFINITION_PATH } from '../local-stack/local-state-machine';
 import { ensureTables, LOCAL_TABLES } from '../local-stack/tables';

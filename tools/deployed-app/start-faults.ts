@@ -1,4 +1,4 @@
-import { AwsServiceError } from './errors';
+import { AwsServiceError } from '@lumcast/aws-emulator';
 
 /**
  * A refusal of `StartExecution` for one user's executions (matched on the execution input's

@@ -12,15 +12,23 @@ import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { startAwsEndpoints, type AwsEndpoints, type Caller } from '../aws-endpoints';
-import { loadSynthesizedApp } from '../cloud-assembly';
-import { startDynamoDbLocal, type RunningDynamoDbLocal } from '../dynamodb-local';
-import { AwsServiceError } from '../errors';
-import { startFakeBedrock, type FakeBedrock } from '../fakes/fake-bedrock';
-import { startFakePolly, type FakePolly } from '../fakes/fake-polly';
-import { IamEvaluator } from '../iam-evaluator';
-import { startS3Server, type RunningS3Server } from '../s3-server';
-import type { FunctionSpec } from '../synthesized-app';
+import {
+  startAwsEndpoints,
+  type AwsEndpoints,
+  type Caller,
+  loadSynthesizedApp,
+  startDynamoDbLocal,
+  type RunningDynamoDbLocal,
+  AwsServiceError,
+  startFakeBedrock,
+  type FakeBedrock,
+  startFakePolly,
+  type FakePolly,
+  IamEvaluator,
+  startS3Server,
+  type RunningS3Server,
+  type FunctionSpec,
+} from '@lumcast/aws-emulator';
 import { CDK_OUT_DIR } from './support/synthesized-template';
 
 const app = loadSynthesizedApp({ cdkOutDir: CDK_OUT_DIR, endpoints: {} });

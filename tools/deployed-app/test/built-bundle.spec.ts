@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LambdaRuntime } from '../lambda-runtime';
+import { LambdaRuntime } from '@lumcast/aws-emulator';
 
 /** The template `infra:synth` writes (the `test` target depends on it). */
 const template = JSON.parse(

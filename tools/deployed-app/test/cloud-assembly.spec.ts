@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import validateAsl from 'asl-validator';
-import { loadSynthesizedApp } from '../cloud-assembly';
+import { loadSynthesizedApp } from '@lumcast/aws-emulator';
 import {
   CDK_OUT_DIR,
   readSynthesizedTemplate,

@@ -5,8 +5,11 @@ import {
   PutItemCommand,
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
-import { loadSynthesizedApp } from '../cloud-assembly';
-import { startDynamoDbLocal, type RunningDynamoDbLocal } from '../dynamodb-local';
+import {
+  loadSynthesizedApp,
+  startDynamoDbLocal,
+  type RunningDynamoDbLocal,
+} from '@lumcast/aws-emulator';
 import { CDK_OUT_DIR } from './support/synthesized-template';
 
 const app = loadSynthesizedApp({ cdkOutDir: CDK_OUT_DIR, endpoints: {} });

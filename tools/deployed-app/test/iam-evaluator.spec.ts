@@ -1,6 +1,4 @@
-import { loadSynthesizedApp } from '../cloud-assembly';
-import { IamEvaluationError } from '../errors';
-import { IamEvaluator } from '../iam-evaluator';
+import { loadSynthesizedApp, IamEvaluationError, IamEvaluator } from '@lumcast/aws-emulator';
 import { CDK_OUT_DIR } from './support/synthesized-template';
 
 const app = loadSynthesizedApp({ cdkOutDir: CDK_OUT_DIR, endpoints: {} });

@@ -1,5 +1,5 @@
 import { startDeployedApp, type DeployedApp } from '../deployed-app';
-import { POLLY_BURST } from '../fakes/fake-polly';
+import { POLLY_BURST } from '@lumcast/aws-emulator';
 import { api, createEpisode, describeDenials, untilFinal } from './episodes';
 import { answeredWait, formatLoadFigure, invocationsOf, loadFigure } from './pacing-figures';
 

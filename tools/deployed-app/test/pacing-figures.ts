@@ -1,5 +1,5 @@
 import type { DeployedApp } from '../deployed-app';
-import type { InvocationRecord } from '../lambda-runtime';
+import { type InvocationRecord } from '@lumcast/aws-emulator';
 
 /** The template's function of a handler (`synthesize`, `write-script`, ...). */
 export function functionOf(deployed: DeployedApp, handlerName: string): string {

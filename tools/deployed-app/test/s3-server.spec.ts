@@ -1,6 +1,10 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { loadSynthesizedApp } from '../cloud-assembly';
-import { S3RVER_CREDENTIALS, startS3Server, type RunningS3Server } from '../s3-server';
+import {
+  loadSynthesizedApp,
+  S3RVER_CREDENTIALS,
+  startS3Server,
+  type RunningS3Server,
+} from '@lumcast/aws-emulator';
 import { CDK_OUT_DIR } from './support/synthesized-template';
 
 const app = loadSynthesizedApp({ cdkOutDir: CDK_OUT_DIR, endpoints: {} });

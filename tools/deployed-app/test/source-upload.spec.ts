@@ -9,12 +9,18 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { startAwsEndpoints, type AwsEndpoints, type Caller } from '../aws-endpoints';
-import { loadSynthesizedApp } from '../cloud-assembly';
+import {
+  startAwsEndpoints,
+  type AwsEndpoints,
+  type Caller,
+  loadSynthesizedApp,
+  IamEvaluator,
+  S3RVER_CREDENTIALS,
+  startS3Server,
+  type RunningS3Server,
+  type SynthesizedApp,
+} from '@lumcast/aws-emulator';
 import { startDeployedApp, type DeployedApp } from '../deployed-app';
-import { IamEvaluator } from '../iam-evaluator';
-import { S3RVER_CREDENTIALS, startS3Server, type RunningS3Server } from '../s3-server';
-import type { SynthesizedApp } from '../synthesized-app';
 import { api, createEpisode, describeDenials, untilFinal } from './episodes';
 import { CDK_OUT_DIR } from './support/synthesized-template';
 

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { InvocationResult } from '../lambda-runtime';
-import { StateMachineRunner, type ExecutionStatusChangeEvent } from '../state-machine-runner';
+import {
+  type InvocationResult,
+  StateMachineRunner,
+  type ExecutionStatusChangeEvent,
+} from '@lumcast/aws-emulator';
 
 const template = JSON.parse(
   readFileSync(

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CfnTemplate } from '../../template-resolver';
+import { type CfnTemplate } from '@lumcast/aws-emulator';
 
 /** The cloud assembly `npx nx run infra:synth` writes (the tests read the real one). */
 export const CDK_OUT_DIR = path.resolve(__dirname, '../../../../dist/apps/infra/cdk.out');

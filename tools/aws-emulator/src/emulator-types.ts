@@ -1,0 +1,89 @@
+import type { JwtIssuer } from './apigw/jwt-issuer';
+import type { EventRules } from './events/event-rules';
+import type { FakeBedrock, FakeBedrockOptions } from './fakes/fake-bedrock';
+import type { FakePolly, FakePollyOptions } from './fakes/fake-polly';
+import type { AwsEndpoints } from './front-door/front-door-types';
+import type { LambdaRuntime } from './lambda/lambda-runtime';
+import type { StateMachineRunner } from './sfn/state-machine-runner';
+import type { EventSourceMapping } from './sqs/event-source-mapping';
+import type { LocalQueues } from './sqs/local-queues';
+import type { SynthesizedApp } from './template/synthesized-app';
+
+/**
+ * Options of `startAwsEmulator`: where the cloud assembly is, how fast time runs, and the
+ * caller's product specifics (the fakes' answers and limits, refusals in front of Step Functions).
+ *
+ * @example
+ * ```ts
+ * const options: AwsEmulatorOptions = { cdkOutDir: 'dist/apps/infra/cdk.out', timeScale: 0.05 };
+ * ```
+ */
+export interface AwsEmulatorOptions {
+  /** The cloud assembly `cdk synth` wrote (one stack). */
+  readonly cdkOutDir: string;
+  /**
+   * Multiplies every duration of the app (Lambda timeouts, the definition's
+   * `TimeoutSeconds`/`IntervalSeconds`/`MaxDelaySeconds`/`HeartbeatSeconds`, SQS visibility
+   * timeouts and batching windows, EventBridge retry delays), so a run at 0.05 keeps every ratio
+   * of the real one at 1/20 of its wall time. Polly's TPS limit is not scaled: it stays AWS's.
+   * Default 1.
+   */
+  readonly timeScale?: number;
+  /**
+   * Replaces the definition's top-level `TimeoutSeconds` (in AWS seconds, before `timeScale`), so
+   * a test can time an execution out without waiting the template's own. Nothing else of the
+   * synthesized definition changes.
+   */
+  readonly executionTimeoutSeconds?: number;
+  /** Options of the fake Polly (e.g. `requestsPerSecond`). */
+  readonly polly?: FakePollyOptions;
+  /** Options of the fake Bedrock (its `answerTool`, its `outputTokensPerSecond`). */
+  readonly bedrock?: FakeBedrockOptions;
+  /**
+   * The clock the front doors check signatures, presigned expiry and POST policy expiration on
+   * (default the system clock). The functions sign on the system clock, so a test that moves it
+   * (to see a form expire) should move it back before the functions call AWS again.
+   */
+  readonly frontDoorClock?: () => Date;
+  /**
+   * Called with every Step Functions operation that passed IAM, before the state machine answers
+   * it; what it throws (an `AwsServiceError`) is answered as that service error.
+   */
+  readonly beforeStepFunctions?: (operation: string, input: unknown) => void;
+}
+
+/**
+ * The synthesized app running on this machine.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startAwsEmulator({ cdkOutDir });
+ * await fetch(`${emulator.apiUrl}/health`);
+ * await emulator.stop();
+ * ```
+ */
+export interface AwsEmulator {
+  readonly app: SynthesizedApp;
+  /** The HTTP API's base URL. */
+  readonly apiUrl: string;
+  /** The local issuer of the HTTP API's JWT authorizer. */
+  readonly issuer: JwtIssuer;
+  readonly endpoints: AwsEndpoints;
+  /**
+   * s3rver itself, behind the front door (path style, `S3RVER_CREDENTIALS`): for a test to see
+   * what was stored, past IAM.
+   */
+  readonly s3ServerUrl: string;
+  /** DynamoDB Local itself, behind the front door (any credentials): for a test to read or set up items past IAM. */
+  readonly dynamodbUrl: string;
+  readonly runtime: LambdaRuntime;
+  readonly stateMachine: StateMachineRunner;
+  readonly queues: LocalQueues;
+  readonly eventRules: EventRules;
+  readonly pollers: readonly EventSourceMapping[];
+  readonly polly: FakePolly;
+  readonly bedrock: FakeBedrock;
+  readonly timeScale: number;
+  /** Stops everything the run started (pollers, workers, executions, servers, Java). */
+  stop(): Promise<void>;
+}
