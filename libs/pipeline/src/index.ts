@@ -77,6 +77,7 @@ export {
   seriesMemoryFrom,
   sourceFetcherFrom,
   sourceUploadsFrom,
+  speechEngineFrom,
   synthesizerFrom,
 } from './composition/aws-services';
 export { speechTurnsFrom } from './pacing/pacing-from-environment';

@@ -167,6 +167,8 @@ export function feedsApi(dynamo: TestDynamo, links: EpisodeLinks) {
     queue: { send: async () => undefined },
     uploads: NO_UPLOADS,
     links,
+    store: new MemoryObjectStore(),
+    speechEngine: 'espeak-ng',
     identity: (event) => event.headers['x-user'],
     logger: createLogger('feeds-test'),
   });
