@@ -1,7 +1,8 @@
 /**
  * A review job on the local stack: posted with `"review": true`, it runs the same state machine
  * until its script is stored, stops at `script_ready` with nothing spoken and no slot held, and
- * its script is read back as timed turns with the quote for rendering it.
+ * its script is read back as timed turns with the quote for rendering it, and an edit of it is
+ * kept as the next version.
  */
 import type { LocalStack } from '../local-stack';
 import {
@@ -31,7 +32,7 @@ describe('a draft for review on the local stack', () => {
     data.remove();
   });
 
-  it('stops at script_ready with nothing spoken or held, and answers its script as timed turns with a quote', async () => {
+  it('stops at script_ready with nothing spoken or held, answers its script as timed turns with a quote, and keeps an edit as version 2', async () => {
     const created = await callApi(stack, 'POST', '/api/podcasts', {
       user: 'rhea',
       body: {
@@ -81,5 +82,36 @@ describe('a draft for review on the local stack', () => {
     expect(
       (await callApi(stack, 'GET', `/api/podcasts/${jobId}/script`, { user: 'mallory' })).status,
     ).toBe(404);
+
+    // One edit: the first turn's text changed, the last turn deleted; it is kept as version 2.
+    const turns = script.body.turns.map(({ id, speaker, text }: Record<string, string>) => ({
+      id,
+      speaker,
+      text,
+    }));
+    const edited = [{ ...turns[0], text: 'Spring tides come twice a month.' }, ...turns.slice(1)];
+    if (edited.length > 1) edited.pop();
+    const put = await callApi(stack, 'PUT', `/api/podcasts/${jobId}/script`, {
+      user: 'rhea',
+      body: { version: 1, turns: edited },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.version).toBe(2);
+    expect(
+      put.body.turns.map((turn: { id: string; text: string }) => [turn.id, turn.text]),
+    ).toEqual(edited.map((turn: { id: string; text: string }) => [turn.id, turn.text]));
+    expect(put.body.estimatedCost).toBe(2 * Math.ceil(put.body.estimatedSeconds / 60));
+    expect(await callApi(stack, 'GET', `/api/podcasts/${jobId}/script`, { user: 'rhea' })).toEqual(
+      put,
+    );
+    expect(
+      (
+        await callApi(stack, 'PUT', `/api/podcasts/${jobId}/script`, {
+          user: 'rhea',
+          body: { version: 1, turns: edited },
+        })
+      ).body.error,
+    ).toMatchObject({ code: 'stale_version', latestVersion: 2 });
+    expect(synthesizer.calls).toBe(0);
   });
 });

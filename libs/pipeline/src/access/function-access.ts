@@ -101,7 +101,8 @@ export interface FunctionAccess {
  *   `QuotaLedger.countDraft` for a review job (GetItem, then `TransactWriteItems` of UpdateItem
  *   and PutItem on users; GetItem of its draft record when refused);
  *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes);
- *   a job's script read (GetObject on scripts);
+ *   a job's script read (GetObject on scripts), an edited version stored (PutObject on scripts)
+ *   and made the latest (UpdateItem on jobs);
  *   `PresignedSourceUploads.formFor` (a presigned POST, which S3 authorizes as the signer's
  *   PutObject on sources);
  *   the feeds: `FeedsTable.create` (`TransactWriteItems` of the user's counter, UpdateItem, and
@@ -145,7 +146,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     // imported, they would pull table code into every bundle that reads this declaration).
     indexQueries: { jobs: ['series-episodes'], feeds: ['user-feeds'] },
     objects: {
-      scripts: ['s3:GetObject'],
+      scripts: ['s3:GetObject', 's3:PutObject'],
       episodes: ['s3:GetObject'],
       sources: ['s3:PutObject'],
     },

@@ -23,6 +23,7 @@ import { getFeedEpisodeFileRoute } from './routes/get-feed-episode-file';
 import { getOptionsRoute } from './routes/get-options';
 import { getPodcastRoute } from './routes/get-podcast';
 import { getPodcastScriptRoute } from './routes/get-podcast-script';
+import { putPodcastScriptRoute } from './routes/put-podcast-script';
 import { getQuotaRoute } from './routes/get-quota';
 import { getUsageHistoryRoute } from './routes/get-usage-history';
 import { listFeedsRoute } from './routes/list-feeds';
@@ -38,7 +39,7 @@ export interface ApiDeps {
   queue: JobQueue;
   links: EpisodeLinks;
   uploads: SourceUploads;
-  /** Where the jobs' scripts are stored (`GET /api/podcasts/{jobId}/script` reads them). */
+  /** Where the jobs' scripts are stored (`GET …/script` reads them, `PUT …/script` adds versions). */
   store: ObjectStore;
   /** The engine that speaks the episodes: its calibrated rate times a script's turns. */
   speechEngine: SpeechEngine;
@@ -50,7 +51,7 @@ export interface ApiDeps {
 /**
  * The HTTP API (API Gateway HTTP API v2 events): create a podcast (from a topic, pasted text, a
  * link or an uploaded file: `POST /api/sources` gives the upload form; or a draft for review),
- * list and read one's own podcasts and their scripts, read one's quota and its history per week, make, list and revoke
+ * list and read one's own podcasts and read and edit their scripts, read one's quota and its history per week, make, list and revoke
  * feeds; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (declared once in
  * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes
@@ -73,6 +74,7 @@ export function createApiHandler(deps: ApiDeps) {
     listPodcasts: listPodcastsRoute(routeDeps),
     getPodcast: getPodcastRoute(routeDeps),
     getPodcastScript: getPodcastScriptRoute(routeDeps),
+    putPodcastScript: putPodcastScriptRoute(routeDeps),
     getQuota: getQuotaRoute(routeDeps),
     getOptions: getOptionsRoute(),
     createSource: createSourceRoute(routeDeps),

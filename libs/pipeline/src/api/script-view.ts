@@ -1,19 +1,12 @@
 import { quotaCost, type VoiceQuality } from '@lumcast/quota';
-import {
-  countWords,
-  wordsPerMinute,
-  type PodcastScript,
-  type SpeechEngine,
-} from '@lumcast/script-generation';
+import { countWords, wordsPerMinute, type SpeechEngine } from '@lumcast/script-generation';
 import type { PodcastScriptBody } from '../contract/script-body';
-
-/** The version of a script as written (edits, when they come, make later versions). */
-export const WRITTEN_SCRIPT_VERSION = 1;
+import type { ScriptVersion } from './script-versions';
 
 /**
- * A stored script as `GET /api/podcasts/{jobId}/script` shows it: its turns in order, each with
- * a stable id (`t1`, `t2`, … through the whole script, so the same script always has the same
- * ids) and its speaking time, its chapters by turn id, the total and its quote.
+ * A version of a script as `GET /api/podcasts/{jobId}/script` shows it: its number, its turns
+ * in order, each with its stable id (`ScriptVersion.turnIds`) and its speaking time, its
+ * chapters by turn id, the total and its quote.
  *
  * Each turn's `seconds` are its spoken words (`countWords`) at the engine's calibrated rate
  * (`wordsPerMinute`) for the job's voice quality, rounded to a tenth; the engines' rates are
@@ -23,21 +16,21 @@ export const WRITTEN_SCRIPT_VERSION = 1;
  *
  * @example
  * ```ts
- * const body = scriptView(artifact.script, { quality: 'neural', engine: 'polly' });
+ * const body = scriptView(await readLatestScript(store, job), { quality: 'neural', engine: 'polly' });
  * body.turns[0]; // { id: 't1', speaker: 'Alex', text: '…', seconds: 6.2 }
  * ```
  */
 export function scriptView(
-  script: PodcastScript,
+  { version, script, turnIds }: Pick<ScriptVersion, 'version' | 'script' | 'turnIds'>,
   { quality, engine }: { quality: VoiceQuality; engine: SpeechEngine },
 ): PodcastScriptBody {
   const secondsPerWord = 60 / wordsPerMinute(quality, { engine });
   const turns: PodcastScriptBody['turns'] = [];
   let totalSeconds = 0;
   const chapters = script.chapters.map((chapter) => {
-    const turnIds: string[] = [];
+    const ids: string[] = [];
     for (const segment of chapter.segments) {
-      const id = `t${turns.length + 1}`;
+      const id = turnIds[turns.length] as string;
       const seconds = countWords(segment.text) * secondsPerWord;
       totalSeconds += seconds;
       turns.push({
@@ -46,14 +39,14 @@ export function scriptView(
         text: segment.text,
         seconds: Math.round(seconds * 10) / 10,
       });
-      turnIds.push(id);
+      ids.push(id);
     }
-    return { title: chapter.title, turnIds };
+    return { title: chapter.title, turnIds: ids };
   });
   // The epsilon keeps binary noise (60.00000000001) from rounding a whole second up.
   const estimatedSeconds = Math.ceil(totalSeconds - 1e-9);
   return {
-    version: WRITTEN_SCRIPT_VERSION,
+    version,
     hosts: script.hosts.map((host) => ({ name: host.name })),
     turns,
     chapters,

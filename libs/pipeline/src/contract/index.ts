@@ -30,5 +30,8 @@ export { sourceUploadSchema } from './source-upload-body';
 export type { SourceUpload } from './source-upload-body';
 export { podcastScriptBodySchema, scriptChapterSchema, scriptTurnSchema } from './script-body';
 export type { PodcastScriptBody } from './script-body';
+export { podcastScriptEditSchema, scriptEditTurnSchema } from './script-edit-body';
+export type { PodcastScriptEdit } from './script-edit-body';
+export { ROUTE_REQUESTS } from './route-requests';
 export { ROUTE_RESPONSES } from './route-responses';
 export type { RouteResponse } from './route-responses';

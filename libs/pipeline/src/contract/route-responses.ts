@@ -28,6 +28,7 @@ export const ROUTE_RESPONSES = {
   listPodcasts: { status: 200, body: jobPageSchema },
   getPodcast: { status: 200, body: publicJobSchema },
   getPodcastScript: { status: 200, body: podcastScriptBodySchema },
+  putPodcastScript: { status: 200, body: podcastScriptBodySchema },
   getQuota: { status: 200, body: quotaSummarySchema },
   getOptions: { status: 200, body: episodeOptionsSchema },
   createSource: { status: 201, body: sourceUploadSchema },

@@ -6,7 +6,7 @@
 export type RouteAuth = 'jwt' | 'none';
 
 /** The methods the API declares; a HEAD is answered as its GET. */
-export type RouteMethod = 'GET' | 'POST' | 'DELETE';
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One route of the HTTP API, declared once: its method, its path in API Gateway syntax (each
@@ -43,6 +43,7 @@ export const API_CONTRACT = {
   listPodcasts: { method: 'GET', path: '/api/podcasts', auth: 'jwt', query: ['cursor', 'limit'] },
   getPodcast: { method: 'GET', path: '/api/podcasts/{jobId}', auth: 'jwt' },
   getPodcastScript: { method: 'GET', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
+  putPodcastScript: { method: 'PUT', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
   getQuota: { method: 'GET', path: '/api/quota', auth: 'jwt' },
   getOptions: { method: 'GET', path: '/api/options', auth: 'jwt' },
   createSource: { method: 'POST', path: '/api/sources', auth: 'jwt' },

@@ -16,9 +16,10 @@ export const scriptChapterSchema = z.object({
 });
 
 /**
- * `GET /api/podcasts/{jobId}/script`: a job's script as a list of turns, with its version (1:
- * as written), its hosts, its chapters by turn id, the speaking time it comes to and what
- * rendering it would cost (`quotaCost` of `estimatedSeconds` at the job's quality).
+ * `GET /api/podcasts/{jobId}/script` (and `PUT`'s answer): a job's script as a list of turns,
+ * with its version (1 as written, one more per edit), its hosts, its chapters by turn id, the
+ * speaking time it comes to and what rendering it would cost (`quotaCost` of
+ * `estimatedSeconds` at the job's quality).
  */
 export const podcastScriptBodySchema = z.object({
   version: z.number(),

@@ -87,6 +87,12 @@ export interface JobRecord {
    * stopped at `script_ready` once its script is stored; absent on every other job.
    */
   review?: true;
+  /**
+   * The latest version of the script once edited (`PUT …/script`), with the key of its object
+   * (`objectKeys.scriptVersion`); both absent: version 1, as written (`objectKeys.script`).
+   */
+  scriptVersion?: number;
+  scriptKey?: string;
   createdAt: string;
   updatedAt: string;
   estimatedCost: number;

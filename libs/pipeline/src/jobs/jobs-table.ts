@@ -239,6 +239,40 @@ export class JobsTable {
     });
   }
 
+  /**
+   * Makes `version.to` the job's latest script version, stored at `version.key`, if the latest
+   * is still `version.from` (1: never edited) and the job is `script_ready` or `ready`. The one
+   * conditional write that decides between two edits of the same version: false for the loser
+   * (or a job that moved on), true when written.
+   *
+   * @example
+   * ```ts
+   * const won = await jobs.recordScriptVersion('alice', jobId, { from: 1, to: 2, key });
+   * ```
+   */
+  async recordScriptVersion(
+    userId: string,
+    jobId: string,
+    version: { from: number; to: number; key: string },
+  ): Promise<boolean> {
+    const latest =
+      version.from === 1 ? 'attribute_not_exists(scriptVersion)' : 'scriptVersion = :from';
+    return this.conditionalUpdate({
+      Key: marshall({ userId, jobId }),
+      UpdateExpression: 'SET scriptVersion = :to, scriptKey = :key, updatedAt = :now',
+      ConditionExpression: `${latest} AND #status IN (:scriptReady, :ready)`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: marshall({
+        ...(version.from === 1 ? {} : { ':from': version.from }),
+        ':to': version.to,
+        ':key': version.key,
+        ':now': this.now().toISOString(),
+        ':scriptReady': 'script_ready',
+        ':ready': 'ready',
+      }),
+    });
+  }
+
   private async conditionalUpdate(
     input: Omit<ConstructorParameters<typeof UpdateItemCommand>[0], 'TableName'>,
   ): Promise<boolean> {

@@ -1,7 +1,8 @@
 /**
  * Where audio, chunks and scripts are kept: S3 in AWS, a folder on disk in the
  * local stack. Keys are the S3 keys of the pipeline contract
- * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json`,
+ * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json` and its edited versions
+ * `scripts/<job>/v<n>-<digest>.json`,
  * `episodes/<job>/episode.mp3`, `episodes/<job>/captions.vtt` — these two are handed out in
  * links, so they do not name the user —, `sources/<user>/<sourceId>`).
  *
@@ -19,6 +20,12 @@ export interface ObjectStore {
 export const objectKeys = {
   chunk: (userId: string, jobId: string, index: number) => `chunks/${userId}/${jobId}/${index}.mp3`,
   script: (userId: string, jobId: string) => `scripts/${userId}/${jobId}.json`,
+  /**
+   * An edited version (2, 3, …) of a job's script (`PUT /api/podcasts/{jobId}/script`), named
+   * by the job, the version and a digest of its content; version 1 stays at {@link script}.
+   */
+  scriptVersion: (jobId: string, version: number, digest: string) =>
+    `scripts/${jobId}/v${version}-${digest}.json`,
   /** The plan of a script written in parts (WriteOutline writes it, the other phases read it). */
   scriptOutline: (userId: string, jobId: string) => `scripts/${userId}/${jobId}.outline.json`,
   /** One written part (a chapter, or the whole script when it is written in one part). */
