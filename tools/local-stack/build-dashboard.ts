@@ -26,7 +26,11 @@ async function main(): Promise<number> {
   try {
     const nx = spawn(
       path.join(REPO_ROOT, 'node_modules/.bin/nx'),
-      ['run', 'dashboard:build', '--tui=false'],
+      [
+        'run',
+        process.env['LUMCAST_ENGINE'] === '1' ? 'infra:synth' : 'dashboard:build',
+        '--tui=false',
+      ],
       { cwd: REPO_ROOT, stdio: 'inherit' },
     );
     return await new Promise<number>((resolve, reject) => {

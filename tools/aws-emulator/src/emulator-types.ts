@@ -7,7 +7,22 @@ import type { LambdaRuntime } from './lambda/lambda-runtime';
 import type { StateMachineRunner } from './sfn/state-machine-runner';
 import type { EventSourceMapping } from './sqs/event-source-mapping';
 import type { LocalQueues } from './sqs/local-queues';
-import type { SynthesizedApp } from './template/synthesized-app';
+import type { FunctionSpec, SynthesizedApp } from './template/synthesized-app';
+
+/**
+ * Where and how DynamoDB Local keeps its data.
+ *
+ * @example
+ * ```ts
+ * const dynamodb: DynamoDbLocalOptions = { dbPath: '/var/data/dynamodb' };
+ * ```
+ */
+export interface DynamoDbLocalOptions {
+  /** A directory to keep the tables in across runs (`-dbPath`); absent, they live in memory. */
+  readonly dbPath?: string;
+  /** Called with the JVM's pid right after it is spawned (to record it; see `@lumcast/local-dynamo`). */
+  readonly onSpawn?: (jvm: { pid: number; dbPath: string | undefined }) => void | Promise<void>;
+}
 
 /**
  * Options of `startAwsEmulator`: where the cloud assembly is, how fast time runs, and the
@@ -37,6 +52,16 @@ export interface AwsEmulatorOptions {
   readonly executionTimeoutSeconds?: number;
   /** Options of the fake Polly (e.g. `requestsPerSecond`). */
   readonly polly?: FakePollyOptions;
+  /** DynamoDB Local's data folder and spawn hook (default: in memory). */
+  readonly dynamodb?: DynamoDbLocalOptions;
+  /** The S3 server's objects folder, kept across runs (default: a temporary folder removed by `stop`). */
+  readonly s3Directory?: string;
+  /**
+   * Variables a function's containers get over the template's environment (the caller's
+   * configuration of the run, e.g. which implementation a variable selects). The engine's own
+   * (credentials, endpoints) still come last: a caller cannot point a function past a front door.
+   */
+  readonly functionEnvironment?: (fn: FunctionSpec) => Record<string, string>;
   /** Options of the fake Bedrock (its `answerTool`, its `outputTokensPerSecond`). */
   readonly bedrock?: FakeBedrockOptions;
   /**

@@ -38,9 +38,14 @@ function callersOf(functions: readonly FunctionSpec[]): Map<string, Caller> {
 }
 
 /** What a function's containers add to the template's environment: its role's credentials and every front door. */
-function runEnvironment(fn: FunctionSpec, endpoints: AwsEndpoints): Record<string, string> {
+function runEnvironment(
+  fn: FunctionSpec,
+  endpoints: AwsEndpoints,
+  callerEnvironment: AwsEmulatorOptions['functionEnvironment'],
+): Record<string, string> {
   const credentials = credentialsFor(fn);
   return {
+    ...(callerEnvironment?.(fn) ?? {}),
     AWS_ACCESS_KEY_ID: credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     AWS_SESSION_TOKEN: credentials.sessionToken,
@@ -92,9 +97,12 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
     // Before any service starts: the bundles must run on the template's Node major.
     assertNodeRuntime(names.functions);
     const iam = new IamEvaluator(names);
-    const dynamodb = await startDynamoDbLocal(names.tables);
+    const dynamodb = await startDynamoDbLocal(names.tables, options.dynamodb ?? {});
     stops.push(() => dynamodb.stop());
-    const s3 = await startS3Server(names.buckets);
+    const s3 = await startS3Server(
+      names.buckets,
+      options.s3Directory === undefined ? {} : { directory: options.s3Directory },
+    );
     stops.push(() => s3.stop());
     const polly = await startFakePolly(options.polly ?? {});
     stops.push(() => polly.stop());
@@ -136,7 +144,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       functions: app.functions,
       region: app.account.region,
       timeScale,
-      runEnvironment: (fn) => runEnvironment(fn, endpoints),
+      runEnvironment: (fn) => runEnvironment(fn, endpoints, options.functionEnvironment),
     });
     stops.push(() => runtime.stop());
     const invoke = (id: string, event: unknown) => runtime.invoke(id, event);
