@@ -31,6 +31,9 @@ export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infr
  */
 const OFFLINE_OUTPUT_TOKENS_PER_SECOND = 100_000;
 
+/** The nice value of the pipeline's containers (everything but the API's function). */
+const BACKGROUND_NICE = 10;
+
 /** Options of {@link startEngineStack} beyond the user-facing configuration. */
 export interface EngineStackOptions extends LocalConfig {
   /** Where the dashboard's static export is (default `apps/dashboard/out`). */
@@ -136,6 +139,9 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
           }),
       },
       s3Directory: s3Dir,
+      // The pipeline's containers yield the CPU to the API and the services it calls: the
+      // server answers while episodes are made (issue 32's responsiveness goals).
+      backgroundNice: BACKGROUND_NICE,
       functionEnvironment: functionEnvironment(options),
       bedrock: {
         answerTool: answerScriptTool,

@@ -62,6 +62,13 @@ export interface AwsEmulatorOptions {
    * (credentials, endpoints) still come last: a caller cannot point a function past a front door.
    */
   readonly functionEnvironment?: (fn: FunctionSpec) => Record<string, string>;
+  /**
+   * The nice value (Linux, 0–19) of the containers of functions no HTTP API route invokes (queue
+   * consumers, state machine tasks, rule targets), so that on a machine with few cores the API's
+   * answers do not wait behind background work: the HTTP API's own functions, the front doors and
+   * the gateway keep the main thread's priority. Default 0 (every container as the main thread).
+   */
+  readonly backgroundNice?: number;
   /** Options of the fake Bedrock (its `answerTool`, its `outputTokensPerSecond`). */
   readonly bedrock?: FakeBedrockOptions;
   /**

@@ -139,12 +139,14 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
 
     const app = loadSynthesizedApp({ cdkOutDir, endpoints: { sqsBaseUrl: endpoints.urls.sqs } });
     const queues = new LocalQueues({ queues: app.queues, timeScale });
+    const interactive = new Set(app.httpApi.routes.map((route) => route.functionLogicalId));
     local.queues = queues;
     const runtime = new LambdaRuntime({
       functions: app.functions,
       region: app.account.region,
       timeScale,
       runEnvironment: (fn) => runEnvironment(fn, endpoints, options.functionEnvironment),
+      niceOf: (fn) => (interactive.has(fn.logicalId) ? 0 : (options.backgroundNice ?? 0)),
     });
     stops.push(() => runtime.stop());
     const invoke = (id: string, event: unknown) => runtime.invoke(id, event);

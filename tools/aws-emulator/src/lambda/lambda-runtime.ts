@@ -136,6 +136,7 @@ export class LambdaRuntime {
     const container = startContainer(
       fn,
       lambdaEnvironment(fn, this.options.region ?? 'us-east-1', this.options.runEnvironment),
+      this.options.niceOf?.(fn),
     );
     const { worker } = container;
     this.all.add(worker);
