@@ -142,6 +142,8 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       // The pipeline's containers yield the CPU to the API and the services it calls: the
       // server answers while episodes are made (issue 32's responsiveness goals).
       backgroundNice: BACKGROUND_NICE,
+      // A user's run lives for days: no record of every invocation and call (denials are kept).
+      keepRecords: false,
       functionEnvironment: functionEnvironment(options),
       bedrock: {
         answerTool: answerScriptTool,

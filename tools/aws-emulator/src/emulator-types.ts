@@ -69,6 +69,12 @@ export interface AwsEmulatorOptions {
    * the gateway keep the main thread's priority. Default 0 (every container as the main thread).
    */
   readonly backgroundNice?: number;
+  /**
+   * Whether the run keeps every invocation (`runtime.invocations`) and every allowed call
+   * (`endpoints.calls`) for a test to read; default true. A run that lives for days sets false:
+   * its memory then does not grow with use, and only denied calls and refusals are kept.
+   */
+  readonly keepRecords?: boolean;
   /** Options of the fake Bedrock (its `answerTool`, its `outputTokensPerSecond`). */
   readonly bedrock?: FakeBedrockOptions;
   /**

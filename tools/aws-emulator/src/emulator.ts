@@ -117,6 +117,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       iam,
       callers: callersOf(names.functions),
       ...(options.frontDoorClock === undefined ? {} : { now: options.frontDoorClock }),
+      recordAllowed: options.keepRecords ?? true,
       upstream: {
         dynamodb: dynamodb.endpoint,
         s3: s3.endpoint,
@@ -146,6 +147,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       region: app.account.region,
       timeScale,
       runEnvironment: (fn) => runEnvironment(fn, endpoints, options.functionEnvironment),
+      recordInvocations: options.keepRecords ?? true,
       niceOf: (fn) => (interactive.has(fn.logicalId) ? 0 : (options.backgroundNice ?? 0)),
     });
     stops.push(() => runtime.stop());

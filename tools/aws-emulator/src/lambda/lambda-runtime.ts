@@ -99,16 +99,17 @@ export class LambdaRuntime {
       const errorType = result.functionError
         ? (result.payload as { errorType?: string }).errorType
         : undefined;
-      this.invocations.push({
-        functionLogicalId: fn.logicalId,
-        ...(errorType ? { errorType } : {}),
-        startedAtMs,
-        endedAtMs: Date.now(),
-        event,
-        payload: result.payload,
-        durationMs,
-        ...(initDurationMs === undefined ? {} : { initDurationMs }),
-      });
+      if (this.options.recordInvocations !== false)
+        this.invocations.push({
+          functionLogicalId: fn.logicalId,
+          ...(errorType ? { errorType } : {}),
+          startedAtMs,
+          endedAtMs: Date.now(),
+          event,
+          payload: result.payload,
+          durationMs,
+          ...(initDurationMs === undefined ? {} : { initDurationMs }),
+        });
       return result;
     } finally {
       this.running.set(fn.logicalId, (this.running.get(fn.logicalId) ?? 1) - 1);

@@ -29,6 +29,8 @@ export interface LambdaRuntimeOptions {
    * the run). Default: the main thread's.
    */
   readonly niceOf?: (fn: FunctionSpec) => number;
+  /** Whether every invocation is kept in `invocations` (default true; a long-lived run keeps none). */
+  readonly recordInvocations?: boolean;
   /** Concurrency when a function reserves none (the account's unreserved pool); default 1000. */
   readonly unreservedConcurrency?: number;
 }
