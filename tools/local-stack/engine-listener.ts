@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
 import { MAX_BODY_BYTES, PayloadTooLargeError, readBody } from './api-gateway-event';
+import type { OtherOrigins } from './dashboard-headers';
 import { serveDashboard } from './dashboard-route';
 import { answeringFailures, isApiPath, sendMisdirected, sendPayloadTooLarge } from './send-json';
 
@@ -10,6 +11,8 @@ export interface EngineListenerDeps {
   /** Turns the local identity header into the authorizer's token (see `./engine-identity.ts`). */
   identity: (headers: Record<string, string>) => Promise<Record<string, string>>;
   dashboardDir: string;
+  /** What the dashboard's CSP allows besides this origin: the S3 front door, for audio links. */
+  otherOrigins: OtherOrigins;
   /** Whether a request's `Host` header names this server (see `./host-check.ts`). */
   acceptsHost: (hostHeader: string | undefined) => boolean;
 }
@@ -38,7 +41,8 @@ export function createEngineListener(deps: EngineListenerDeps): RequestListener 
   ): Promise<void> {
     if (!deps.acceptsHost(request.headers.host)) return sendMisdirected(response);
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (!isApiPath(url.pathname)) return serveDashboard(request, response, url, deps.dashboardDir);
+    if (!isApiPath(url.pathname))
+      return serveDashboard(request, response, url, deps.dashboardDir, deps.otherOrigins);
     let body: Buffer;
     try {
       body = await readBody(request, MAX_BODY_BYTES);

@@ -160,6 +160,12 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
             emulator.issuer.mint({ sub, email: `${sub}@localhost` }),
           ),
           dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
+          // As CloudFront's policy names the audio bucket: episode and caption links are
+          // presigned URLs of the S3 front door, another origin (captions played from a blob).
+          otherOrigins: {
+            connectSources: [new URL(emulator.endpoints.urls.s3).origin],
+            mediaSources: [new URL(emulator.endpoints.urls.s3).origin, 'blob:'],
+          },
           acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),
         }),
       );

@@ -3,8 +3,9 @@
  * the functions' bundles in worker threads, on a temporary data folder. Needs the cloud assembly
  * (`npx nx run infra:synth`; the `tools:test` target builds it first).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataFolderInUseError } from '../data-folder-lock';
 import { startEngineStack, type EngineStack } from '../engine-stack';
@@ -53,6 +54,8 @@ function modes(dir: string): { file: string; mode: string }[] {
 
 describe('npm start on the engine', () => {
   const data = temporaryDataDir();
+  const dashboardDir = mkdtempSync(path.join(tmpdir(), 'lumcast-dashboard-'));
+  writeFileSync(path.join(dashboardDir, 'index.html'), '<!DOCTYPE html><title>Lumcast</title>');
   let stack: EngineStack;
 
   beforeAll(async () => {
@@ -61,12 +64,13 @@ describe('npm start on the engine', () => {
       dataDir: data.dir,
       scriptWriter: 'offline',
       speech: 'local',
-      dashboardDir: path.join(data.dir, 'no-dashboard'),
+      dashboardDir,
     });
   });
   afterAll(async () => {
     await stack?.stop();
     data.remove();
+    rmSync(dashboardDir, { recursive: true, force: true });
   });
 
   it('makes a user’s espeak-ng episode through the synthesized app, charged once, with every call granted', async () => {
@@ -82,6 +86,14 @@ describe('npm start on the engine', () => {
     expect((await audio.arrayBuffer()).byteLength).toBe(job.audioBytes);
     expect((await call(stack, 'GET', '/api/quota', { user: 'alice' })).body.used).toBe(1);
     expect(stack.emulator.endpoints.denials()).toEqual([]);
+  });
+
+  it('serves the dashboard on the API’s origin, its CSP allowing the audio links’ origin as AWS’s allows the bucket', async () => {
+    const page = await fetch(`${stack.url}/`);
+    expect(page.status).toBe(200);
+    const s3 = new URL(stack.emulator.endpoints.urls.s3).origin;
+    expect(page.headers.get('content-security-policy')).toContain(`media-src 'self' ${s3} blob:`);
+    expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${s3}`);
   });
 
   it('turns the identity header into the authorizer’s claims, and answers 401 without one', async () => {
