@@ -2,8 +2,8 @@
 const preset = require('../jest.preset.js');
 
 // The engine (`@lumcast/aws-emulator`, which `local-stack/engine-stack.ts` runs) imports jose,
-// published as ES modules only.
-const esmOnlyPackages = ['@breezystack/lamejs', 'jose'];
+// published as ES modules only (the preset's own two as well).
+const esmOnlyPackages = ['@breezystack/lamejs', 'unpdf', 'jose'];
 
 module.exports = {
   ...preset,
