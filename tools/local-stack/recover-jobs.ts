@@ -3,6 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { mp3Info } from '@lumcast/audio-assembly';
 import type { LocalDynamo } from '@lumcast/local-dynamo';
 import {
+  holdsSlots,
   isFinalStatus,
   objectKeys,
   type JobRecord,
@@ -15,7 +16,7 @@ import { LOCAL_TABLES } from './tables';
  * What a start did with the jobs the last stop interrupted: still `queued` →
  * queued again; charged but not yet `ready` (stopped between the two writes) →
  * finished as `ready` (without a chapter list); anything else → `failed`,
- * uncharged.
+ * uncharged. A `script_ready` job was not interrupted and is left as it is.
  */
 export interface RecoveredJobs {
   requeued: string[];
@@ -49,7 +50,8 @@ export async function recoverUnfinishedJobs(
     );
     for (const item of page.Items ?? []) {
       const job = unmarshall(item) as JobRecord;
-      if (isFinalStatus(job.status)) continue;
+      // A `script_ready` job is at rest, not interrupted: it waits for its owner.
+      if (isFinalStatus(job.status) || job.status === 'script_ready') continue;
       const { userId, jobId } = job;
       if (job.status === 'queued') {
         await queue.send({ userId, jobId });
@@ -63,8 +65,11 @@ export async function recoverUnfinishedJobs(
         await callback({ userId, jobId, outcome: 'succeeded', audio });
         recovered.finished.push(jobId);
       } else {
-        // Its hold is freed first, so a stop never leaves slots or an in-flight place held.
-        await services.ledger().release({ userId, jobId, heldCost: job.estimatedCost });
+        // Its hold is freed first, so a stop never leaves slots or an in-flight place held
+        // (a review job holds none).
+        if (holdsSlots(job)) {
+          await services.ledger().release({ userId, jobId, heldCost: job.estimatedCost });
+        }
         if (await services.jobs().setStatus(userId, jobId, 'failed', { error: INTERRUPTED })) {
           recovered.failed.push(jobId);
         }

@@ -56,7 +56,9 @@ const libs = trackedSources
     const { name } = JSON.parse(readFileSync(path.join(repoRoot, folder, 'package.json'), 'utf8'));
     const errorsFile = path.join(repoRoot, folder, 'src/errors.ts');
     const errorClasses = existsSync(errorsFile) // a lib that throws nothing has none
-      ? [...readFileSync(errorsFile, 'utf8').matchAll(/^export class (\w+)/gm)].map((m) => m[1])
+      ? [...readFileSync(errorsFile, 'utf8').matchAll(/^export class (\w+)/gm)].map(
+          (m) => m[1] as string,
+        )
       : [];
     return { folder, packageName: name as string, index, errorClasses };
   });

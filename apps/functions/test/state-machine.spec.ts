@@ -278,4 +278,23 @@ describe('podcast.asl.json', () => {
     const stored = inner[inner['SpeechTurn']?.Default ?? ''];
     expect(stored).toEqual({ Type: 'Pass', OutputPath: '$.turn', End: true });
   });
+
+  it('ends a review job after FinishScript in a Succeed state, and sends every other job on to the synthesize Map', () => {
+    expect(states['FinishScript']?.Next).toBe('ScriptForReview');
+    const choice = states['ScriptForReview'] as State & {
+      Choices: { And?: Record<string, unknown>[]; Next: string }[];
+    };
+    expect(choice.Type).toBe('Choice');
+    expect(choice.Default).toBe('SynthesizeChunks');
+    expect(choice.Choices).toEqual([
+      {
+        And: [
+          { Variable: '$.script.review', IsPresent: true },
+          { Variable: '$.script.review', BooleanEquals: true },
+        ],
+        Next: 'ScriptReady',
+      },
+    ]);
+    expect(states['ScriptReady']?.Type).toBe('Succeed');
+  });
 });

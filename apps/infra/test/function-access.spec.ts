@@ -143,10 +143,11 @@ describe('the pipeline access declaration', () => {
     expect(granted('api')['queue']).toEqual(['sqs:SendMessage']);
   });
 
-  it('lets assemble and the callback read scripts, and nothing else read or write them but write-script', () => {
+  it('lets the api (a script for review), assemble and the callback read scripts, and nothing else read or write them but write-script', () => {
     const scripts = `audio:${OBJECT_PREFIXES.scripts}*`;
     const holders = HANDLER_NAMES.filter((handler) => granted(handler)[scripts] !== undefined);
-    expect(holders.sort()).toEqual(['assemble', 'callback', 'write-script']);
+    expect(holders.sort()).toEqual(['api', 'assemble', 'callback', 'write-script']);
+    expect(granted('api')[scripts]).toEqual(['s3:GetObject']);
     expect(granted('assemble')[scripts]).toEqual(['s3:GetObject']);
     expect(granted('callback')[scripts]).toEqual(['s3:GetObject']);
   });

@@ -60,7 +60,7 @@ const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 const xray = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 describe('function roles', () => {
-  it('give the api function exactly what the contract lists (the quota reservation, the job update and release of its undo path, and the feeds)', () => {
+  it("give the api function exactly what the contract lists (the quota reservation, the job update and release of its undo path, the feeds, and reading a job's script)", () => {
     expect(permissionsOf('api')).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       'jobs:index/series-episodes': ['dynamodb:Query'],
@@ -69,6 +69,7 @@ describe('function roles', () => {
       'feeds:index/user-feeds': ['dynamodb:Query'],
       queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],
+      'audio:scripts/*': ['s3:GetObject'],
       'audio:sources/*': ['s3:PutObject'],
       'own-logs': logs,
       '*': xray,

@@ -7,7 +7,7 @@ export { environmentSchema, readEnvironment } from './config/environment';
 export type { Environment } from './config/environment';
 
 // Jobs
-export { isFinalStatus } from './jobs/job';
+export { holdsSlots, isFinalStatus } from './jobs/job';
 export type { JobRecord } from './jobs/job';
 export type { PublicJob } from './contract/job-bodies';
 export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
@@ -77,6 +77,7 @@ export {
   seriesMemoryFrom,
   sourceFetcherFrom,
   sourceUploadsFrom,
+  speechEngineFrom,
   synthesizerFrom,
 } from './composition/aws-services';
 export { speechTurnsFrom } from './pacing/pacing-from-environment';

@@ -34,6 +34,7 @@ describe('the API contract', () => {
       'jwt POST /api/podcasts',
       'jwt GET /api/podcasts',
       'jwt GET /api/podcasts/{jobId}',
+      'jwt GET /api/podcasts/{jobId}/script',
       'jwt GET /api/quota',
       'jwt GET /api/options',
       'jwt POST /api/sources',

@@ -5,7 +5,14 @@ import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
 import { contractBody } from './contract-bodies';
-import { startTestDynamo, TABLES, type TestDynamo, feedSources, NO_UPLOADS } from './support';
+import {
+  startTestDynamo,
+  TABLES,
+  type TestDynamo,
+  feedSources,
+  NO_UPLOADS,
+  MemoryObjectStore,
+} from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -26,6 +33,8 @@ function api() {
     },
     uploads: NO_UPLOADS,
     links: { forJob: async () => ({}) },
+    store: new MemoryObjectStore(),
+    speechEngine: 'espeak-ng',
     identity: (event) => event.headers['x-user'],
     logger: createLogger('api-test'),
   });

@@ -6,7 +6,14 @@ import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { apiEvent } from './api-events';
 import { contractBody } from './contract-bodies';
-import { queuedJob, startTestDynamo, TABLES, type TestDynamo, feedSources } from './support';
+import {
+  queuedJob,
+  startTestDynamo,
+  TABLES,
+  type TestDynamo,
+  feedSources,
+  MemoryObjectStore,
+} from './support';
 
 let dynamo: TestDynamo;
 let jobs: JobsTable;
@@ -30,6 +37,8 @@ function api(overrides: { jobs?: JobsTable } = {}) {
     queue: { send: async () => undefined },
     links: { forJob: async (job) => ({ audioUrl: `/signed/${job.jobId}` }) },
     uploads: new PresignedSourceUploads({ client: s3, bucket: 'lumcast-audio-test' }),
+    store: new MemoryObjectStore(),
+    speechEngine: 'espeak-ng',
     identity: (event) => event.headers['x-user'],
     logger: createLogger('api-routes-test'),
     now: () => NOW,

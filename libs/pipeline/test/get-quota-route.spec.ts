@@ -17,6 +17,7 @@ import {
   type TestDynamo,
   feedSources,
   NO_UPLOADS,
+  MemoryObjectStore,
 } from './support';
 
 let dynamo: TestDynamo;
@@ -42,6 +43,8 @@ async function getQuota(userId: string) {
     queue: { send: async () => undefined },
     uploads: NO_UPLOADS,
     links: { forJob: async () => ({}) },
+    store: new MemoryObjectStore(),
+    speechEngine: 'espeak-ng',
     logger: createLogger('get-quota-test'),
     now: () => MID_WEEK,
   });

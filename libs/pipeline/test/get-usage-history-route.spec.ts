@@ -11,6 +11,7 @@ import {
   type TestDynamo,
   feedSources,
   NO_UPLOADS,
+  MemoryObjectStore,
 } from './support';
 
 let dynamo: TestDynamo;
@@ -37,6 +38,8 @@ async function history(userId: string | undefined, query?: Record<string, string
     queue: { send: async () => undefined },
     uploads: NO_UPLOADS,
     links: { forJob: async () => ({}) },
+    store: new MemoryObjectStore(),
+    speechEngine: 'espeak-ng',
     identity: (event) => event.headers['x-user'],
     logger: createLogger('history-route-test'),
     now: () => clock,

@@ -65,6 +65,8 @@ const deps: ApiDeps = {
   queue: untouched('queue'),
   links: untouched('links'),
   uploads: untouched('uploads'),
+  store: untouched('store'),
+  speechEngine: 'espeak-ng',
   // The tests' resolver answers the header as it is: the handler itself must refuse a bad id.
   identity: (event) => event.headers['x-user'],
   logger: createLogger('route-inputs-test'),

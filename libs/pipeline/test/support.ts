@@ -13,6 +13,7 @@ import { SeriesEpisodes } from '../src/series/series-episodes';
 import { ensureSeriesEpisodesIndex } from '../src/series/series-episodes-index';
 import { SERIES_MEMORY_TABLE_KEY } from '../src/series/series-memory';
 import type { ObjectStore } from '../src/ports/object-store';
+import type { PodcastScript } from '@lumcast/script-generation';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
@@ -166,7 +167,35 @@ export function feedsApi(dynamo: TestDynamo, links: EpisodeLinks) {
     queue: { send: async () => undefined },
     uploads: NO_UPLOADS,
     links,
+    store: new MemoryObjectStore(),
+    speechEngine: 'espeak-ng',
     identity: (event) => event.headers['x-user'],
     logger: createLogger('feeds-test'),
   });
 }
+
+/** `count` spoken words ("tide tide …"), for scripts whose timing a test computes. */
+export function spokenWords(count: number): string {
+  return Array.from({ length: count }, () => 'tide').join(' ');
+}
+
+/**
+ * A two-host script of three turns in two chapters: 49, 98 and 196 words, which espeak-ng
+ * (196 words a minute, `SPEECH_RATES`) speaks in 15, 30 and 60 seconds.
+ */
+export const TIMED_SCRIPT: PodcastScript = {
+  title: 'Tides',
+  summary: 'Why the sea rises and falls.',
+  hosts: [{ name: 'Alex' }, { name: 'Sam' }],
+  chapters: [
+    {
+      title: 'The moon',
+      segments: [
+        { speaker: 'Alex', text: spokenWords(49) },
+        { speaker: 'Sam', text: spokenWords(98) },
+      ],
+    },
+    { title: 'The sun', segments: [{ speaker: 'Alex', text: spokenWords(196) }] },
+  ],
+  keyPoints: ['The moon pulls the sea.'],
+};

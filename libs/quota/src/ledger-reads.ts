@@ -1,4 +1,4 @@
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { toQuotaError } from './aws-errors';
 import { isoWeekKey, weekWindow } from './iso-week';
 import { decodeJobRecord, type QuotaJobRecord } from './job-record';
@@ -50,15 +50,19 @@ export async function readRecord(
   userId: string,
   jobId: string,
 ): Promise<QuotaJobRecord | undefined> {
+  return decodeJobRecord(userId, await readItemAt(context, recordKey(userId, jobId)));
+}
+
+/** Reads one item of the users table by its key, consistently (undefined when absent). */
+export async function readItemAt(
+  context: LedgerContext,
+  key: Record<string, AttributeValue>,
+): Promise<Record<string, AttributeValue> | undefined> {
   try {
     const output = await context.client.send(
-      new GetItemCommand({
-        TableName: context.tableName,
-        Key: recordKey(userId, jobId),
-        ConsistentRead: true,
-      }),
+      new GetItemCommand({ TableName: context.tableName, Key: key, ConsistentRead: true }),
     );
-    return decodeJobRecord(userId, output.Item);
+    return output.Item;
   } catch (error) {
     throw toQuotaError(error, context.tableName);
   }

@@ -1,5 +1,7 @@
 import type { QuotaJobRecord } from './job-record';
 import { ledgerContext, type LedgerContext, type QuotaLedgerOptions } from './ledger-context';
+import { countDraft as countDraftOperation } from './operations/draft-operation';
+import type { DraftRequest, DraftResult } from './operations/draft-types';
 import { grant as grantOperation } from './operations/grant-operation';
 import type { GrantRequest, GrantResult } from './operations/grant-types';
 import { usageHistory as usageHistoryOperation } from './operations/history-operation';
@@ -125,6 +127,24 @@ export class QuotaLedger {
    */
   release(request: ReleaseRequest): Promise<ReleaseResult> {
     return releaseOperation(this.context, request);
+  }
+
+  /**
+   * Counts `jobId` as one of the user's drafts this week (a script written for review,
+   * nothing spoken, no slot held), under the plan's `weeklyDrafts` unless `weeklyDrafts` is
+   * given: one consistent read of the user's item, then one transaction of the draft count
+   * and the job's draft record. Idempotent per job (`already_counted`); never over the limit
+   * in any interleaving; a new week starts from 0. A refusal (`over_limit`) writes nothing
+   * and carries `retryAt`, the next week's start. Throws like `reserve`.
+   *
+   * @example
+   * ```ts
+   * const draft = await ledger.countDraft({ userId: 'u-1', jobId: 'job-1' });
+   * if (draft.outcome === 'over_limit') return reply429('draft_limit', draft.retryAt);
+   * ```
+   */
+  countDraft(request: DraftRequest): Promise<DraftResult> {
+    return countDraftOperation(this.context, request);
   }
 
   /**

@@ -3,6 +3,7 @@ import { QuotaError, QuotaStateError } from './errors';
 import { weekWindow } from './iso-week';
 import {
   QUOTA_ATTRIBUTES,
+  QUOTA_DRAFT_ATTRIBUTES,
   QUOTA_HISTORY_ATTRIBUTE_PREFIX,
   USER_PLAN_ATTRIBUTE,
 } from './users-table';
@@ -28,6 +29,10 @@ export interface QuotaItem {
    * starts that week from it, as from any item.
    */
   readonly fromPost: boolean;
+  /** The week drafts were last counted in (`quotaDraftWeek`), or undefined when never. */
+  readonly draftWeek: string | undefined;
+  /** Drafts counted in `draftWeek` (`quotaDraftCount`; 0 when absent). */
+  readonly drafts: number;
 }
 
 const WEEK_KEY_SHAPE = /^\d{4}-W\d{2}$/;
@@ -36,9 +41,16 @@ const A = QUOTA_ATTRIBUTES;
 /**
  * The post's design writes these two of the quota attributes (`quota…`) and no
  * other: an item with any other one (the ledger's counters, kept weeks, an older
- * design's job set) is not the post's, and without `committed` it is refused.
+ * design's job set) is not the post's, and without `committed` it is refused. The
+ * draft count is apart from the slot counters (its own week, never read by a slot
+ * operation), so a post's item with drafts counted is still the post's.
  */
-const POST_ATTRIBUTES: readonly string[] = [A.week, A.used];
+const POST_ATTRIBUTES: readonly string[] = [
+  A.week,
+  A.used,
+  QUOTA_DRAFT_ATTRIBUTES.week,
+  QUOTA_DRAFT_ATTRIBUTES.count,
+];
 const QUOTA_ATTRIBUTE_PREFIX = 'quota';
 
 /**
@@ -70,6 +82,8 @@ export function decodeQuotaItem(
     plan: item?.[USER_PLAN_ATTRIBUTE]?.S,
     pastWeeks: pastWeeksOf(userId, item),
     fromPost,
+    draftWeek: weekAttribute(userId, item, QUOTA_DRAFT_ATTRIBUTES.week),
+    drafts: numberAttribute(userId, item, QUOTA_DRAFT_ATTRIBUTES.count, false),
   };
   if (decoded.committed !== decoded.used + decoded.reserved - decoded.granted) {
     throw new QuotaStateError(

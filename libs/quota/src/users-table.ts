@@ -38,6 +38,18 @@ export const QUOTA_ATTRIBUTES = Object.freeze({
 } as const);
 
 /**
+ * The attributes of a user's item counting drafts (scripts written for review, nothing
+ * spoken), apart from the slot counters and with their own week: `week`
+ * (`quotaDraftWeek`, S), the ISO week the count belongs to, which never moves backwards,
+ * and `count` (`quotaDraftCount`, N), the drafts counted in it. `QuotaLedger.countDraft`
+ * writes them; no slot operation reads or changes them.
+ */
+export const QUOTA_DRAFT_ATTRIBUTES = Object.freeze({
+  week: 'quotaDraftWeek',
+  count: 'quotaDraftCount',
+} as const);
+
+/**
  * The attribute of a user's item naming their plan (a key of `PLANS`), which
  * `QuotaLedger.setPlan` writes and `QuotaLedger.planOf` reads.
  */
@@ -76,11 +88,6 @@ export const QUOTA_OPERATION_ATTRIBUTES = Object.freeze({
 } as const);
 
 /**
- * The time-to-live attribute (epoch seconds) of the ledger's job and operation
- * records: the end of the week after their week, so they outlive every retry,
- * redelivery and refund that can still matter. The users table enables TTL on it.
- */
-/**
  * Prefix of the attributes on a user's item that keep the slots used in each
  * past week (`quotaUsedIn#2026-W48`): copied from the week's `used` counter when
  * the next week starts, in the same conditional write (a past week's usage is
@@ -99,20 +106,34 @@ export function quotaHistoryAttribute(week: string): string {
  */
 export const QUOTA_HISTORY_WEEKS = 26;
 
+/**
+ * The time-to-live attribute (epoch seconds) of the ledger's job, draft and operation
+ * records: the end of the week after their week, so they outlive every retry,
+ * redelivery and refund that can still matter. The users table enables TTL on it.
+ */
 export const QUOTA_RECORD_TTL_ATTRIBUTE = 'quotaExpiresAt';
 
 /**
  * The prefixes of the ledger's own keys in the users table. A user id may not
- * start with either (`QuotaInputError`), so a record can never be taken for a user.
+ * start with any of them (`QuotaInputError`), so a record can never be taken for a user.
  */
 export const QUOTA_KEY_PREFIXES = Object.freeze({
   job: 'quota-job#',
   operation: 'quota-op#',
+  draft: 'quota-draft#',
 } as const);
 
 /** The users-table key of the ledger's record of one job. */
 export function quotaJobKey(userId: string, jobId: string): string {
   return `${QUOTA_KEY_PREFIXES.job}${userId}#${jobId}`;
+}
+
+/**
+ * The users-table key of the ledger's record that one job was counted as a draft (apart from
+ * its job record, which a later reservation of the same job writes).
+ */
+export function quotaDraftKey(userId: string, jobId: string): string {
+  return `${QUOTA_KEY_PREFIXES.draft}${userId}#${jobId}`;
 }
 
 /** The users-table key of the ledger's record of one operation (a grant). */

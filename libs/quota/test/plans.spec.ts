@@ -2,7 +2,12 @@ import { isPlan, planLimitsFor, PLANS, weeklyLimitFor } from '../src/plans';
 
 describe('PLANS', () => {
   it('gives the free plan 200 slots a week and offers paid plans with more', () => {
-    expect(PLANS['free']).toEqual({ weeklySlots: 200, maxInFlight: 3, reservationsPerMinute: 10 });
+    expect(PLANS['free']).toEqual({
+      weeklySlots: 200,
+      maxInFlight: 3,
+      reservationsPerMinute: 10,
+      weeklyDrafts: 20,
+    });
     const paid = Object.entries(PLANS).filter(([name]) => name !== 'free');
     expect(paid.length).toBeGreaterThan(0);
     for (const [, plan] of paid) expect(plan.weeklySlots).toBeGreaterThan(200);
@@ -11,6 +16,17 @@ describe('PLANS', () => {
   it('cannot be changed at run time', () => {
     expect(Object.isFrozen(PLANS)).toBe(true);
     expect(Object.isFrozen(PLANS['free'])).toBe(true);
+  });
+});
+
+describe('weekly drafts', () => {
+  it.each([
+    ['free', 20],
+    ['creator', 100],
+    ['studio', 300],
+    ['platinum', 20],
+  ])('lets the %s plan write %i drafts a week', (plan, drafts) => {
+    expect(planLimitsFor(plan).weeklyDrafts).toBe(drafts);
   });
 });
 
@@ -35,6 +51,7 @@ describe('planLimitsFor', () => {
       weeklySlots: 200,
       maxInFlight: 3,
       reservationsPerMinute: 10,
+      weeklyDrafts: 20,
     });
     for (const plan of Object.keys(PLANS)) {
       expect(planLimitsFor(plan).maxInFlight).toBeGreaterThanOrEqual(3);

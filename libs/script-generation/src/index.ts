@@ -34,7 +34,7 @@ export {
   SCRIPT_TITLE_MAX_CHARS,
 } from './script/podcast-script';
 export type { SpeechEngine } from './speech/rate';
-export { acceptedWordRange, targetWords } from './speech/rate';
+export { acceptedWordRange, targetWords, wordsPerMinute } from './speech/rate';
 export { buildScriptPrompts } from './prompts/script-prompts';
 export type { ScriptWriter } from './script/writer';
 export { BedrockScriptWriter, DEFAULT_BEDROCK_MODEL_ID } from './bedrock/bedrock-script-writer';

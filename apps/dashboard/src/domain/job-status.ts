@@ -20,6 +20,7 @@ export function isFinal(job: Pick<Job, 'status'>): boolean {
 const STAGE_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   writing_script: 'Writing the script',
+  script_ready: 'Script ready for review — nothing spoken or charged',
   synthesizing: 'Speaking the script',
   assembling: 'Assembling the episode',
   ready: 'Ready to play',

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import {
+  audioStoreFrom,
   buildApiHandler,
   cognitoIdentity,
   episodeLinksFrom,
@@ -12,6 +13,7 @@ import {
   readEnvironment,
   seriesEpisodesFrom,
   sourceUploadsFrom,
+  speechEngineFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
@@ -32,6 +34,8 @@ export const handler = buildApiHandler(
     queue: jobQueueFrom(env, new SQSClient({})),
     links: episodeLinksFrom(env, s3),
     uploads: sourceUploadsFrom(env, s3),
+    store: audioStoreFrom(env, s3),
+    speechEngine: speechEngineFrom(env),
   },
   cognitoIdentity,
 );

@@ -98,7 +98,10 @@ export interface FunctionAccess {
  *   `TransactWriteItems` of the user's counters (UpdateItem) and the job's record (PutItem or
  *   UpdateItem), both on users, which IAM authorizes per item as those actions; a release of a
  *   job with no record is one PutItem;
+ *   `QuotaLedger.countDraft` for a review job (GetItem, then `TransactWriteItems` of UpdateItem
+ *   and PutItem on users; GetItem of its draft record when refused);
  *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes);
+ *   a job's script read (GetObject on scripts);
  *   `PresignedSourceUploads.formFor` (a presigned POST, which S3 authorizes as the signer's
  *   PutObject on sources);
  *   the feeds: `FeedsTable.create` (`TransactWriteItems` of the user's counter, UpdateItem, and
@@ -141,7 +144,11 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     // The names of SERIES_EPISODES_INDEX and FEEDS_TABLE_KEY.userIndex (a test holds them equal;
     // imported, they would pull table code into every bundle that reads this declaration).
     indexQueries: { jobs: ['series-episodes'], feeds: ['user-feeds'] },
-    objects: { episodes: ['s3:GetObject'], sources: ['s3:PutObject'] },
+    objects: {
+      scripts: ['s3:GetObject'],
+      episodes: ['s3:GetObject'],
+      sources: ['s3:PutObject'],
+    },
     queue: ['sqs:SendMessage'],
   },
   'sqs-consumer': {

@@ -1,11 +1,13 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
+import type { SpeechEngine } from '@lumcast/script-generation';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
+import type { ObjectStore } from '../ports/object-store';
 import type { SourceUploads } from '../ports/source-uploads';
 import { apiError } from './http';
 import { isUserId, type IdentityResolver } from './identity';
@@ -20,6 +22,7 @@ import { getFeedCoverRoute } from './routes/get-feed-cover';
 import { getFeedEpisodeFileRoute } from './routes/get-feed-episode-file';
 import { getOptionsRoute } from './routes/get-options';
 import { getPodcastRoute } from './routes/get-podcast';
+import { getPodcastScriptRoute } from './routes/get-podcast-script';
 import { getQuotaRoute } from './routes/get-quota';
 import { getUsageHistoryRoute } from './routes/get-usage-history';
 import { listFeedsRoute } from './routes/list-feeds';
@@ -35,6 +38,10 @@ export interface ApiDeps {
   queue: JobQueue;
   links: EpisodeLinks;
   uploads: SourceUploads;
+  /** Where the jobs' scripts are stored (`GET /api/podcasts/{jobId}/script` reads them). */
+  store: ObjectStore;
+  /** The engine that speaks the episodes: its calibrated rate times a script's turns. */
+  speechEngine: SpeechEngine;
   identity: IdentityResolver;
   logger: Logger;
   now?: () => Date;
@@ -42,8 +49,8 @@ export interface ApiDeps {
 
 /**
  * The HTTP API (API Gateway HTTP API v2 events): create a podcast (from a topic, pasted text, a
- * link or an uploaded file: `POST /api/sources` gives the upload form), list and
- * read one's own podcasts, read one's quota and its history per week, make, list and revoke
+ * link or an uploaded file: `POST /api/sources` gives the upload form; or a draft for review),
+ * list and read one's own podcasts and their scripts, read one's quota and its history per week, make, list and revoke
  * feeds; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (declared once in
  * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes
@@ -56,7 +63,7 @@ export interface ApiDeps {
  * @example
  * ```ts
  * export const handler = createApiHandler({ jobs, feeds, seriesEpisodes, ledger, queue, links, uploads,
- *   identity: cognitoIdentity, logger });
+ *   store, speechEngine: 'polly', identity: cognitoIdentity, logger });
  * ```
  */
 export function createApiHandler(deps: ApiDeps) {
@@ -65,6 +72,7 @@ export function createApiHandler(deps: ApiDeps) {
     createPodcast: createPodcastRoute(routeDeps),
     listPodcasts: listPodcastsRoute(routeDeps),
     getPodcast: getPodcastRoute(routeDeps),
+    getPodcastScript: getPodcastScriptRoute(routeDeps),
     getQuota: getQuotaRoute(routeDeps),
     getOptions: getOptionsRoute(),
     createSource: createSourceRoute(routeDeps),

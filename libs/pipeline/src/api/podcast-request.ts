@@ -25,6 +25,12 @@ export interface PodcastRequest {
   /** The episode's language, one of `GET /api/options`' codes; absent means `en-US`. */
   language?: string;
   seriesId?: string;
+  /**
+   * `true`: a review job. Its script is written and it stops at `script_ready`, counted as a
+   * draft (the plan's `weeklyDrafts`) with nothing spoken and no slot held. Absent or `false`:
+   * written and spoken in one go, as always.
+   */
+  review?: boolean;
 }
 
 export { PodcastRequestError };
@@ -40,6 +46,7 @@ const ALLOWED_FIELDS = new Set([
   'minutes',
   'quality',
   'seriesId',
+  'review',
 ]);
 
 /**
@@ -53,6 +60,7 @@ const ALLOWED_FIELDS = new Set([
  * `EPISODE_LANGUAGES` (`GET /api/options`), the quality must have voices in it, and the hosts
  * (`[{ name }]`, one for a lecture, two or three otherwise; or the format's default count) may
  * not outnumber those voices: each refusal names the field and lists what is supported.
+ * `review` must be a boolean; only `true` is kept (a review job).
  */
 export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest {
   let body: unknown;
@@ -68,7 +76,10 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
   if (unknown) {
     throw new PodcastRequestError('unknown_field', `Unknown field "${unknown}".`, unknown);
   }
-  const { seriesId, sourceUrl, sourceId, ...fields } = body as Record<string, unknown>;
+  const { seriesId, sourceUrl, sourceId, review, ...fields } = body as Record<string, unknown>;
+  if (review !== undefined && typeof review !== 'boolean') {
+    throw new PodcastRequestError('invalid_field', 'review must be true or false.', 'review');
+  }
   const scriptFields: Record<string, unknown> = {
     ...fields,
     topic: requestText(fields['topic'], 'topic', 'line'),
@@ -115,6 +126,7 @@ export function parsePodcastRequest(rawBody: string | undefined): PodcastRequest
       ...(request.hosts === undefined ? {} : { hosts: request.hosts }),
       ...(request.language === undefined ? {} : { language: request.language }),
       seriesId: series,
+      ...(review === true ? { review } : {}),
     };
   } catch (error) {
     if (error instanceof ScriptInputError) {

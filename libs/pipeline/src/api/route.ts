@@ -1,21 +1,25 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
+import type { SpeechEngine } from '@lumcast/script-generation';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
+import type { ObjectStore } from '../ports/object-store';
 import type { SourceUploads } from '../ports/source-uploads';
 
 /**
  * What the routes use: the jobs table, the quota ledger (which also reads plans),
  * the feeds table and the series' episodes (the feed routes), the queue, the episode links,
- * the source upload forms, a logger and the clock.
+ * the source upload forms, the object store (a job's stored script) and the speech engine
+ * (whose rate times a script), a logger and the clock.
  *
  * @example
  * ```ts
- * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, queue, links, uploads, logger, now: () => new Date() };
+ * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, queue, links, uploads, store,
+ *   speechEngine: 'polly', logger, now: () => new Date() };
  * ```
  */
 export interface RouteDeps {
@@ -26,6 +30,8 @@ export interface RouteDeps {
   queue: JobQueue;
   links: EpisodeLinks;
   uploads: SourceUploads;
+  store: ObjectStore;
+  speechEngine: SpeechEngine;
   logger: Logger;
   now: () => Date;
 }

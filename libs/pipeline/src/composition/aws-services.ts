@@ -121,7 +121,7 @@ export function scriptWriterFrom(
 ): ScriptWriter {
   return env.LUMCAST_SCRIPT_WRITER === 'bedrock'
     ? bedrockScriptWriterFrom(env, bedrock(), dynamodb?.())
-    : new OfflineScriptWriter({ speechEngine: speechEngineOf(env) });
+    : new OfflineScriptWriter({ speechEngine: speechEngineFrom(env) });
 }
 
 /**
@@ -152,7 +152,7 @@ export function bedrockScriptWriterFrom(
   return new BedrockScriptWriter({
     client: bedrock,
     modelId,
-    speechEngine: speechEngineOf(env),
+    speechEngine: speechEngineFrom(env),
     ...(turns === undefined ? {} : { beforeEachCall: pacedModelCalls(turns) }),
   });
 }
@@ -178,7 +178,16 @@ export function synthesizerFrom(env: Environment, polly: () => PollyClient): Spe
     : new LocalSynthesizer();
 }
 
-function speechEngineOf(env: Environment): SpeechEngine {
+/**
+ * The speech engine `LUMCAST_SPEECH` selects, as the script writer and the API's script timings
+ * name it: `polly`, or `espeak-ng` for the local synthesizer.
+ *
+ * @example
+ * ```ts
+ * speechEngineFrom(readEnvironment(process.env)); // 'polly'
+ * ```
+ */
+export function speechEngineFrom(env: Environment): SpeechEngine {
   return env.LUMCAST_SPEECH === 'polly' ? 'polly' : 'espeak-ng';
 }
 

@@ -1,5 +1,6 @@
 import type { IdentityResolver } from '../api/identity';
 import type { Environment } from '../config/environment';
+import { speechEngineFrom } from './aws-services';
 import {
   buildApiHandler,
   buildAssembleHandler,
@@ -34,6 +35,8 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
           queue: services.queue(),
           links: services.links(),
           uploads: services.uploads(),
+          store: services.store(),
+          speechEngine: speechEngineFrom(env),
         },
         identity,
       ),

@@ -28,5 +28,7 @@ export { quotaSummarySchema, usageHistorySchema } from './quota-bodies';
 export type { QuotaSummary, UsageHistory } from './quota-bodies';
 export { sourceUploadSchema } from './source-upload-body';
 export type { SourceUpload } from './source-upload-body';
+export { podcastScriptBodySchema, scriptChapterSchema, scriptTurnSchema } from './script-body';
+export type { PodcastScriptBody } from './script-body';
 export { ROUTE_RESPONSES } from './route-responses';
 export type { RouteResponse } from './route-responses';

@@ -4,6 +4,7 @@ import { feedLinkSchema, feedListSchema } from './feed-bodies';
 import { jobPageSchema, podcastAcceptedSchema, publicJobSchema } from './job-bodies';
 import { quotaSummarySchema, usageHistorySchema } from './quota-bodies';
 import type { RouteName } from './routes';
+import { podcastScriptBodySchema } from './script-body';
 import { sourceUploadSchema } from './source-upload-body';
 
 /** What a route answers when it succeeds: its status, and its JSON body's schema if it has one. */
@@ -26,6 +27,7 @@ export const ROUTE_RESPONSES = {
   createPodcast: { status: 202, body: podcastAcceptedSchema },
   listPodcasts: { status: 200, body: jobPageSchema },
   getPodcast: { status: 200, body: publicJobSchema },
+  getPodcastScript: { status: 200, body: podcastScriptBodySchema },
   getQuota: { status: 200, body: quotaSummarySchema },
   getOptions: { status: 200, body: episodeOptionsSchema },
   createSource: { status: 201, body: sourceUploadSchema },

@@ -42,6 +42,7 @@ export const API_CONTRACT = {
   createPodcast: { method: 'POST', path: '/api/podcasts', auth: 'jwt' },
   listPodcasts: { method: 'GET', path: '/api/podcasts', auth: 'jwt', query: ['cursor', 'limit'] },
   getPodcast: { method: 'GET', path: '/api/podcasts/{jobId}', auth: 'jwt' },
+  getPodcastScript: { method: 'GET', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
   getQuota: { method: 'GET', path: '/api/quota', auth: 'jwt' },
   getOptions: { method: 'GET', path: '/api/options', auth: 'jwt' },
   createSource: { method: 'POST', path: '/api/sources', auth: 'jwt' },

@@ -1,10 +1,15 @@
 import type { VoiceQuality } from '@lumcast/quota';
 import type { PodcastFormat } from '@lumcast/script-generation';
 
-/** Every status a job can be in, in pipeline order; the last four are final. */
+/**
+ * Every status a job can be in, in pipeline order; the last four are final. `script_ready` is
+ * where a review job (`review: true`) stops once its script is written: nothing spoken, no
+ * slot held, and not final.
+ */
 export const JOB_STATUSES = [
   'queued',
   'writing_script',
+  'script_ready',
   'synthesizing',
   'assembling',
   'ready',
@@ -37,6 +42,19 @@ export function isFinalStatus(status: JobStatus): boolean {
   return FINAL_STATUSES.includes(status);
 }
 
+/**
+ * Whether a job holds quota slots the failure paths must release: every job but a review job,
+ * which is counted as a draft instead and holds none.
+ *
+ * @example
+ * ```ts
+ * if (holdsSlots(job)) await ledger.release({ userId, jobId, heldCost: job.estimatedCost });
+ * ```
+ */
+export function holdsSlots(job: Pick<JobRecord, 'review'>): boolean {
+  return job.review !== true;
+}
+
 /** A chapter of an assembled episode, in seconds from its start. */
 export interface EpisodeChapter {
   title: string;
@@ -64,6 +82,11 @@ export interface JobRecord {
   /** The episode's language (`es-MX`); absent means `en-US`. */
   language?: string;
   seriesId?: string;
+  /**
+   * A review job: counted as a draft (`QuotaLedger.countDraft`) instead of holding slots, and
+   * stopped at `script_ready` once its script is stored; absent on every other job.
+   */
+  review?: true;
   createdAt: string;
   updatedAt: string;
   estimatedCost: number;

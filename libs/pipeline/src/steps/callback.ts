@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { quotaCost, type QuotaLedger } from '@lumcast/quota';
-import { isFinalStatus, type JobRecord, type JobStatus } from '../jobs/job';
+import { holdsSlots, isFinalStatus, type JobRecord, type JobStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
@@ -56,8 +56,11 @@ export function createCallbackStep(deps: CallbackDeps) {
       // The measured episode comes from the execution's state (ReportFailure) or, when the
       // failure arrives as an execution-status event without it, from the job record.
       const assembled = input.state?.audio ?? assembledOf(job);
-      const released = await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost });
-      if (released.outcome !== 'already_charged' || assembled === undefined) {
+      // A review job holds no slots (it was counted as a draft): nothing to release.
+      const released = holdsSlots(job)
+        ? await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost })
+        : undefined;
+      if (released?.outcome !== 'already_charged' || assembled === undefined) {
         await deps.jobs.setStatus(userId, jobId, 'failed', { error: describeFailure(deps, input) });
         return { status: 'failed' };
       }

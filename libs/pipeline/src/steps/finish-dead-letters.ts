@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
+import { holdsSlots } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { FAILURE_MESSAGES } from './failure-message';
 import { jobMessageBatch, readNamedJob } from './job-message-batch';
@@ -37,8 +38,11 @@ export function createDeadLetterConsumer(deps: DeadLetterConsumerDeps) {
     const { userId, jobId } = job;
     if (job.status !== 'queued') return 'left_alone';
 
-    const released = await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost });
-    if (released.outcome === 'already_charged') {
+    // A review job holds no slots (it was counted as a draft): nothing to release.
+    const released = holdsSlots(job)
+      ? await deps.ledger.release({ userId, jobId, heldCost: job.estimatedCost })
+      : undefined;
+    if (released?.outcome === 'already_charged') {
       // Only a success callback charges, and only after an execution moved the job on: never
       // end a charged job `failed`. Its execution's callback records it.
       logger.warn('a queued job whose message dead-lettered was already charged; left alone', {
@@ -50,7 +54,7 @@ export function createDeadLetterConsumer(deps: DeadLetterConsumerDeps) {
     await deps.jobs.setStatus(userId, jobId, 'failed', { error: FAILURE_MESSAGES.not_started });
     logger.warn('job ended failed: its message dead-lettered before any execution ran', {
       userId,
-      released: released.outcome,
+      released: released?.outcome ?? 'nothing held',
     });
     return 'finished';
   });

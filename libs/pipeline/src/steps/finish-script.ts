@@ -42,7 +42,8 @@ function joinedLengthIssue(outline: ScriptOutline, script: PodcastScript): strin
  * whole script (`ScriptOutputError` when the joined script is invalid, or when its spoken
  * words fall outside the accepted window around the episode's target), makes the speech
  * plan, stores the script artifact at `objectKeys.script` exactly as a script written in
- * one invocation, marks the job `synthesizing` and hands the chunks to the synthesize Map.
+ * one invocation, marks the job `synthesizing` and hands the chunks to the synthesize Map (a
+ * review job: `script_ready`, no chunks).
  * A missing outline or part is an `ObjectNotFoundError` naming it; nothing is stored and
  * the job is not moved, and the state machine's Catch sends it to the failure path.
  */
@@ -106,6 +107,7 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
       script = joined.script;
     }
     // A job that became final meanwhile must not send its chunks to Polly (paid work).
-    return storeScriptForSynthesis(deps, { userId, jobId }, stored.request, script);
+    const ref = { userId, jobId, ...(job.review === true ? { review: job.review } : {}) };
+    return storeScriptForSynthesis(deps, ref, stored.request, script);
   };
 }

@@ -23,6 +23,11 @@ export interface WriteScriptOutput {
   language: string;
   totalChunks: number;
   chunks: SpeechChunkItem[];
+  /**
+   * Set on a review job's output: its script is stored and it is `script_ready`, with no
+   * chunks handed on; the state machine's `ScriptForReview` Choice ends the execution on it.
+   */
+  review?: true;
 }
 
 /**
@@ -30,11 +35,12 @@ export interface WriteScriptOutput {
  * script's speech chunks, stores script and plan, and moves the job to `synthesizing`. A job
  * that became final meanwhile throws {@link JobStateError}, so its chunks never reach the
  * speech engine (paid work). The output carries the request's quality and language (en-US when
- * it names none) for the synthesize Map.
+ * it names none) for the synthesize Map. A review job (`review: true`) is moved to
+ * `script_ready` instead, and its output says so, with no chunks.
  */
 export async function storeScriptForSynthesis(
   deps: { jobs: JobsTable; store: ObjectStore; maxChunkChars: number },
-  { userId, jobId }: { userId: string; jobId: string },
+  { userId, jobId, review }: { userId: string; jobId: string; review?: true },
   request: Pick<ScriptRequest, 'quality' | 'language'>,
   script: PodcastScript,
 ): Promise<WriteScriptOutput> {
@@ -45,12 +51,19 @@ export async function storeScriptForSynthesis(
     JSON.stringify(artifact),
     'application/json',
   );
+  const language = request.language ?? DEFAULT_SCRIPT_LANGUAGE;
+  if (review === true) {
+    if (!(await deps.jobs.setStatus(userId, jobId, 'script_ready'))) {
+      throw new JobStateError(`Job ${jobId} of ${userId} became final before its review`);
+    }
+    return { quality: request.quality, language, totalChunks: plan.length, chunks: [], review };
+  }
   if (!(await deps.jobs.setStatus(userId, jobId, 'synthesizing', { totalChunks: plan.length }))) {
     throw new JobStateError(`Job ${jobId} of ${userId} became final before synthesis`);
   }
   return {
     quality: request.quality,
-    language: request.language ?? DEFAULT_SCRIPT_LANGUAGE,
+    language,
     totalChunks: plan.length,
     chunks: plan.map(({ index, text, hostIndex }) => ({ index, text, hostIndex })),
   };

@@ -24,13 +24,14 @@ export interface WriteScriptDeps {
  * The whole-script path of the write-script function (an input without a `phase`, as before
  * scripts were written in parts): writes the job's script (with series memory when the
  * job belongs to a series), stores it with its speech plan, and hands the
- * chunks to the synthesize Map.
+ * chunks to the synthesize Map (a review job stops at `script_ready`).
  */
 export function createWriteScriptStep(deps: WriteScriptDeps) {
   return async function writeScript({ userId, jobId }: JobRef): Promise<WriteScriptOutput> {
     const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
     const request = scriptRequestFor(job, { sourceText, series });
     const script = await deps.writer.write(request);
-    return storeScriptForSynthesis(deps, { userId, jobId }, request, script);
+    const ref = { userId, jobId, ...(job.review === true ? { review: job.review } : {}) };
+    return storeScriptForSynthesis(deps, ref, request, script);
   };
 }

@@ -9,7 +9,8 @@ import {
   type Answer,
   type Refusal,
 } from './refusals';
-import { serviceCallOf, type FrontDoorService, type ServiceCall } from './service-actions';
+import { serviceCallOf } from './service-actions';
+import type { FrontDoorService, ServiceCall } from './service-call';
 import { verifySigV4, type ReceivedRequest } from './sigv4-verifier';
 
 /** The SigV4 signing name each service's requests must carry in their credential scope. */

@@ -4,7 +4,7 @@ import { S3RVER_CREDENTIALS } from '../s3/s3-server';
 import type { AwsJsonHandler, Caller, Upstreams } from './front-door-types';
 import { NodeSha256 } from './node-sha256';
 import { refusalAnswer, requestId, type Answer } from './refusals';
-import type { FrontDoorService, ServiceCall } from './service-actions';
+import type { FrontDoorService, ServiceCall } from './service-call';
 import { AUTH_QUERY_PARAMETERS, type ReceivedRequest } from './sigv4-verifier';
 import { forwardableHeaders, http1Request, Http2Upstream } from './upstream';
 

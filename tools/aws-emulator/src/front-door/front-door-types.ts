@@ -1,5 +1,5 @@
 import type { IamEvaluator } from './iam-evaluator';
-import type { FrontDoorService } from './service-actions';
+import type { FrontDoorService } from './service-call';
 import type { SynthesizedApp } from '../template/synthesized-app';
 
 /**

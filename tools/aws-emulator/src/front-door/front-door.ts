@@ -4,7 +4,7 @@ import { Forwarder } from './forward';
 import type { AwsEndpoints, AwsEndpointsOptions } from './front-door-types';
 import { isPostObject, PostObjectUploads } from './post-object-upload';
 import { refusalAnswer, type Answer } from './refusals';
-import type { FrontDoorService } from './service-actions';
+import type { FrontDoorService } from './service-call';
 import type { ReceivedRequest } from './sigv4-verifier';
 import { listenFrontDoor, type ListeningFrontDoor } from './transport';
 

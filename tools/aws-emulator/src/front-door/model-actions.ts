@@ -1,6 +1,6 @@
 import { AwsServiceError } from '../errors';
 import type { SynthesizedApp } from '../template/synthesized-app';
-import type { ServiceCall } from './service-actions';
+import type { ServiceCall } from './service-call';
 import type { ReceivedRequest } from './sigv4-verifier';
 
 /** The regions a global or geographic inference profile may route a request to, as evaluated here. */

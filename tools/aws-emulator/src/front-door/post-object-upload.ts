@@ -7,7 +7,7 @@ import type { Authority } from './authorize';
 import type { Forwarder } from './forward';
 import type { Caller } from './front-door-types';
 import { escapeXml, refusalAnswer, requestId, type Answer, type Refusal } from './refusals';
-import type { ServiceCall } from './service-actions';
+import type { ServiceCall } from './service-call';
 import type { ReceivedRequest } from './sigv4-verifier';
 import { MAX_BODY_BYTES } from './transport';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SignatureRejectedError } from '../errors';
-import type { Authorization, FrontDoorService } from './service-actions';
+import type { Authorization, FrontDoorService } from './service-call';
 
 /**
  * One answer a front door sends back: status, headers and the whole body.

@@ -2,47 +2,7 @@ import { AwsServiceError } from '../errors';
 import type { ReceivedRequest } from './sigv4-verifier';
 import type { SynthesizedApp } from '../template/synthesized-app';
 import { bedrockCall, pollyCall } from './model-actions';
-
-/**
- * The services the front doors stand in front of, by the name of their endpoint variable
- * (`AWS_ENDPOINT_URL_<NAME>` with `-` as `_`).
- *
- * @example
- * ```ts
- * const service: FrontDoorService = 'bedrock-runtime';
- * ```
- */
-export type FrontDoorService = 'dynamodb' | 's3' | 'polly' | 'bedrock-runtime' | 'sqs' | 'sfn';
-
-/**
- * One IAM authorization a call needs: the action, the resource ARN, and the context keys the
- * service sets for it.
- *
- * @example
- * ```ts
- * const needed: Authorization = { action: 'dynamodb:PutItem', resource: 'arn:aws:dynamodb:us-east-1:000000000000:table/jobs' };
- * ```
- */
-export interface Authorization {
-  readonly action: string;
-  readonly resource: string;
-  readonly context?: Readonly<Record<string, string>>;
-}
-
-/**
- * A call as the front door understood it: the operation's name and every authorization AWS
- * evaluates for it (several for a batch or a transaction across tables, or for a cross-region
- * inference profile).
- *
- * @example
- * ```ts
- * const call: ServiceCall = { operation: 'GetObject', authorizations: [{ action: 's3:GetObject', resource: 'arn:aws:s3:::audio/a.mp3' }] };
- * ```
- */
-export interface ServiceCall {
-  readonly operation: string;
-  readonly authorizations: readonly Authorization[];
-}
+import type { Authorization, FrontDoorService, ServiceCall } from './service-call';
 
 function jsonBody(request: ReceivedRequest): Record<string, unknown> {
   try {

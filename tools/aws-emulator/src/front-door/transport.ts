@@ -3,7 +3,7 @@ import http2 from 'node:http2';
 import type { AddressInfo, Server } from 'node:net';
 import { LocalServiceStartError } from '../errors';
 import type { Answer } from './refusals';
-import type { FrontDoorService } from './service-actions';
+import type { FrontDoorService } from './service-call';
 import type { ReceivedRequest } from './sigv4-verifier';
 import { flatHeaders } from './upstream';
 

@@ -1,10 +1,12 @@
 import { QuotaContentionError, quotaCost } from '@lumcast/quota';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JobRecord } from '../../jobs/job';
 import { newJobId } from '../../jobs/job-id';
 import type { PodcastAccepted } from '../../contract/job-bodies';
 import { apiError, json } from '../http';
 import { requestBodyText } from '../request-body';
-import { parsePodcastRequest } from '../podcast-request';
+import { parsePodcastRequest, type PodcastRequest } from '../podcast-request';
+import { draftRefusal } from '../draft-admission';
 import { reservationRefusal } from '../reservation-refusal';
 import type { Route, RouteDeps } from '../route';
 
@@ -13,7 +15,9 @@ import type { Route, RouteDeps } from '../route';
  * `QuotaLedger.admit` (plan and counters in one read), records the job and
  * queues it. A job that does not fit is refused before anything is created
  * (422 alone over the plan's week, 429 otherwise); a job that cannot be
- * recorded or queued has its hold released.
+ * recorded or queued has its hold released. A review job (`review: true`) holds
+ * nothing: it is counted as a draft instead (429 `draft_limit` when the week's
+ * drafts are used up) and stops at `script_ready`.
  *
  * @example
  * ```ts
@@ -26,9 +30,13 @@ export function createPodcastRoute(deps: RouteDeps): Route {
     const request = parsePodcastRequest(requestBodyText(event));
     const estimatedCost = quotaCost(request.quality, request.minutes * 60);
     const jobId = newJobId(deps.now);
-    let admission;
+    // A review job holds no slots: it counts as a draft instead, and nothing is released for it.
+    const holdsSlots = request.review !== true;
+    let refused;
     try {
-      admission = await deps.ledger.admit({ userId, jobId, cost: estimatedCost });
+      refused = holdsSlots
+        ? await holdRefusal(deps, { userId, jobId }, request, estimatedCost)
+        : await draftRefusal(deps.ledger, userId, jobId);
     } catch (error) {
       if (!(error instanceof QuotaContentionError)) throw error;
       deps.logger.warn('reservation contended', { error });
@@ -39,18 +47,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
         { retryAt: new Date(deps.now().getTime() + 5_000).toISOString() },
       );
     }
-    const { limits, hold } = admission;
-    if (hold === undefined) {
-      return apiError(
-        422,
-        'exceeds_weekly_limit',
-        `A ${request.minutes}-minute ${request.quality} episode costs ${estimatedCost} slots, more than your whole weekly limit of ${limits.weeklySlots}. Choose fewer minutes or a cheaper voice quality.`,
-        { estimatedCost, limit: limits.weeklySlots },
-      );
-    }
-    if (hold.outcome !== 'reserved' && hold.outcome !== 'already_reserved') {
-      return reservationRefusal(hold, estimatedCost, limits.maxInFlight);
-    }
+    if (refused) return refused;
     const createdAt = deps.now().toISOString();
     const job: JobRecord = {
       userId,
@@ -66,6 +63,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       ...(request.hosts === undefined ? {} : { hosts: request.hosts.map((host) => host.name) }),
       ...(request.language === undefined ? {} : { language: request.language }),
       seriesId: request.seriesId,
+      ...(holdsSlots ? {} : { review: true }),
       createdAt,
       updatedAt: createdAt,
       estimatedCost,
@@ -74,7 +72,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
     try {
       await deps.jobs.create(job);
     } catch (error) {
-      await deps.ledger.release({ userId, jobId, heldCost: estimatedCost });
+      if (holdsSlots) await deps.ledger.release({ userId, jobId, heldCost: estimatedCost });
       throw error;
     }
     try {
@@ -84,15 +82,45 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       await deps.jobs.setStatus(userId, jobId, 'failed', {
         error: 'The job could not be queued; nothing was charged.',
       });
-      await deps.ledger.release({ userId, jobId, heldCost: estimatedCost });
+      if (holdsSlots) await deps.ledger.release({ userId, jobId, heldCost: estimatedCost });
       return apiError(
         503,
         'queue_unavailable',
         'The job could not be queued; please try again. Nothing was charged.',
       );
     }
-    deps.logger.info('job queued', { estimatedCost, quality: job.quality, minutes: job.minutes });
+    deps.logger.info('job queued', {
+      estimatedCost,
+      quality: job.quality,
+      minutes: job.minutes,
+      review: !holdsSlots,
+    });
     const accepted: PodcastAccepted = { jobId, status: 'queued', estimatedCost };
     return json(202, accepted);
   };
+}
+
+/**
+ * Holds the quote with one `QuotaLedger.admit` (plan and counters in one read): undefined when
+ * held, else the refusal to answer (422 alone over the plan's week, 429 otherwise).
+ */
+async function holdRefusal(
+  deps: RouteDeps,
+  { userId, jobId }: { userId: string; jobId: string },
+  request: PodcastRequest,
+  estimatedCost: number,
+): Promise<APIGatewayProxyStructuredResultV2 | undefined> {
+  const { limits, hold } = await deps.ledger.admit({ userId, jobId, cost: estimatedCost });
+  if (hold === undefined) {
+    return apiError(
+      422,
+      'exceeds_weekly_limit',
+      `A ${request.minutes}-minute ${request.quality} episode costs ${estimatedCost} slots, more than your whole weekly limit of ${limits.weeklySlots}. Choose fewer minutes or a cheaper voice quality.`,
+      { estimatedCost, limit: limits.weeklySlots },
+    );
+  }
+  if (hold.outcome !== 'reserved' && hold.outcome !== 'already_reserved') {
+    return reservationRefusal(hold, estimatedCost, limits.maxInFlight);
+  }
+  return undefined;
 }
