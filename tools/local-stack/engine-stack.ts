@@ -12,6 +12,7 @@ import {
   writeDynamoEndpointFile,
 } from './dynamo-endpoint-file';
 import { createEngineListener } from './engine-listener';
+import { recoverEngineJobs } from './engine-recovery';
 import { localIdentityHeaders } from './engine-identity';
 import { DEFAULT_HOST, hostHeaderCheck } from './host-check';
 import { linkSecret } from './link-secret';
@@ -19,6 +20,7 @@ import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
 import { DASHBOARD_EXPORT_DIR } from './local-stack';
 import { privateFolder } from './private-files';
+import type { RecoveredJobs } from './recover-jobs';
 import type { RecordedChild } from './stack-processes-file';
 import type { LocalTableNames } from './tables';
 
@@ -53,6 +55,8 @@ export interface EngineStack {
   dynamoEndpointFile: string;
   /** The template's table names, as the functions see them. */
   tables: LocalTableNames;
+  /** Jobs a stop or a crash had left unfinished, resumed or ended at start (see `./engine-recovery.ts`). */
+  recovered: RecoveredJobs;
   /** What a killed run had left on this data folder (its DynamoDB Local), stopped before this one. */
   staleStopped: readonly RecordedChild[];
   stop(): Promise<void>;
@@ -151,6 +155,8 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       },
     });
     try {
+      // Before the server listens: no request meets a job the last run left half-made.
+      const recovered = await recoverEngineJobs(emulator);
       const host = options.host ?? DEFAULT_HOST;
       let listeningPort = options.port;
       const server = createServer(
@@ -196,6 +202,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
         emulator,
         dynamoEndpointFile: dynamoEndpointFilePath(options.dataDir),
         tables,
+        recovered,
         staleStopped: claim.staleStopped,
         async stop() {
           await removeDynamoEndpointFile(options.dataDir, emulator.dynamodbUrl);

@@ -215,7 +215,12 @@ async function startOnDynamo(
       logger,
     }),
   });
-  const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
+  const recovered = await recoverUnfinishedJobs(
+    services,
+    handlers.callback(),
+    { client: dynamo.client, tableName: LOCAL_TABLES.jobs },
+    queue,
+  );
 
   const host = options.host ?? DEFAULT_HOST;
   // Assigned once the server listens (the port may be 0: any free one).
