@@ -1,11 +1,18 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { startAwsEmulator, type AwsEmulator, type FunctionSpec } from '@lumcast/aws-emulator';
+import {
+  startAwsEmulator,
+  type AwsEmulator,
+  type AwsEmulatorOptions,
+  type FunctionSpec,
+} from '@lumcast/aws-emulator';
+import { createLogger } from '@lumcast/pipeline';
 // Interim, until the write-script bundle can run the offline writer (a change in apps/functions):
 // the deployed-app run's well-behaved model answers the offline run's script writer.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { answerScriptTool } from '../deployed-app/script-answers';
 import { claimDataFolder } from './data-folder-claim';
+import { keepDeadLetter } from './dead-letter-sink';
 import {
   dynamoEndpointFilePath,
   removeDynamoEndpointFile,
@@ -82,6 +89,27 @@ function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<
   return () => environment;
 }
 
+/**
+ * What the run keeps of the messages a consumer leaves on a queue with no redrive policy (the job
+ * DLQ, whose consumer leaves a message naming no readable job): each message once, in the
+ * dead-letter file, as the in-process stack's sink keeps it (`./dead-letter-sink.ts`). A message
+ * left on a queue with a redrive policy moves on to its DLQ, so is not kept here.
+ */
+function deadLetterFile(file: string): NonNullable<AwsEmulatorOptions['onMessagesLeft']> {
+  const logger = createLogger('local-stack');
+  const kept = new Set<string>();
+  return (queue, messages) => {
+    if (queue.redrive) return;
+    for (const { messageId, body, receiveCount } of messages) {
+      if (kept.has(messageId)) continue;
+      kept.add(messageId);
+      keepDeadLetter(file, { messageId, body, receiveCount }, logger).catch((error: unknown) =>
+        logger.error('the dead-letter file could not be written', { error, file }),
+      );
+    }
+  };
+}
+
 /** The table names the functions are configured with (the quota command reads the same tables). */
 function tableNames(functions: readonly FunctionSpec[]): LocalTableNames {
   const variable = (name: string): string => {
@@ -148,6 +176,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       backgroundNice: BACKGROUND_NICE,
       // A user's run lives for days: no record of every invocation and call (denials are kept).
       keepRecords: false,
+      onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
       functionEnvironment: functionEnvironment(options),
       bedrock: {
         answerTool: answerScriptTool,

@@ -5,8 +5,9 @@ import type { FakePolly, FakePollyOptions } from './fakes/fake-polly';
 import type { AwsEndpoints } from './front-door/front-door-types';
 import type { LambdaRuntime } from './lambda/lambda-runtime';
 import type { StateMachineRunner } from './sfn/state-machine-runner';
-import type { EventSourceMapping } from './sqs/event-source-mapping';
+import type { EventSourceMapping, LeftMessage } from './sqs/event-source-mapping';
 import type { LocalQueues } from './sqs/local-queues';
+import type { QueueSpec } from './template/resource-specs';
 import type { FunctionSpec, SynthesizedApp } from './template/synthesized-app';
 
 /**
@@ -88,6 +89,12 @@ export interface AwsEmulatorOptions {
    * it; what it throws (an `AwsServiceError`) is answered as that service error.
    */
   readonly beforeStepFunctions?: (operation: string, input: unknown) => void;
+  /**
+   * Called when an event source mapping's batch leaves messages on its queue (the function
+   * failed, or its partial batch response named them), with that queue: what a caller keeps of
+   * the messages a consumer cannot take (e.g. a dead-letter queue's).
+   */
+  readonly onMessagesLeft?: (queue: QueueSpec, messages: readonly LeftMessage[]) => void;
 }
 
 /**

@@ -14,7 +14,7 @@ import { IamEvaluator } from './front-door/iam-evaluator';
 import { LambdaRuntime } from './lambda/lambda-runtime';
 import { assertNodeRuntime } from './lambda/node-runtime';
 import { StateMachineRunner } from './sfn/state-machine-runner';
-import { startEventSourceMapping } from './sqs/event-source-mapping';
+import { startEventSourceMapping, type LeftMessage } from './sqs/event-source-mapping';
 import { LocalQueues } from './sqs/local-queues';
 import { loadSynthesizedApp } from './template/cloud-assembly';
 import type { FunctionSpec } from './template/synthesized-app';
@@ -193,6 +193,12 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
           timeScale,
           region: app.account.region,
           invoke,
+          ...(options.onMessagesLeft === undefined
+            ? {}
+            : {
+                onMessagesLeft: (messages: readonly LeftMessage[]) =>
+                  options.onMessagesLeft?.(queues.queue(mapping.queueLogicalId), messages),
+              }),
         }),
       );
     for (const poller of pollers) stops.push(() => poller.stop());

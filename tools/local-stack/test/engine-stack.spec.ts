@@ -3,7 +3,15 @@
  * the functions' bundles in worker threads, on a temporary data folder. Needs the cloud assembly
  * (`npx nx run infra:synth`; the `tools:test` target builds it first).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -100,6 +108,56 @@ describe('npm start on the engine', () => {
     expect((await call(stack, 'GET', '/api/quota', { user: 'bob' })).status).toBe(200);
     expect((await call(stack, 'GET', '/api/quota')).status).toBe(401);
     expect((await call(stack, 'GET', '/api/quota', { user: '../alice' })).status).toBe(401);
+  });
+
+  it.each([
+    { what: 'no identity header', user: undefined },
+    { what: 'a header that is no user id', user: '..' },
+  ])('answers $what with the in-process stack’s 401 body', async ({ user }) => {
+    const answer = await call(stack, 'POST', '/api/podcasts', {
+      ...(user === undefined ? {} : { user }),
+      body: { topic: 'Tides', minutes: 1, quality: 'standard' },
+    });
+    expect(answer).toEqual({
+      status: 401,
+      body: { error: { code: 'unauthenticated', message: 'Sign in to use Lumcast.' } },
+    });
+  });
+
+  it('asks no identity on a public feed route', async () => {
+    expect((await call(stack, 'GET', '/feeds/f-nothing-here')).status).toBe(404);
+  });
+
+  it('answers a declared path asked with another method 405, naming the methods it takes', async () => {
+    const answer = await fetch(`${stack.url}/api/podcasts`, {
+      method: 'DELETE',
+      headers: { 'x-lumcast-user': 'alice' },
+    });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST, GET, HEAD');
+    expect(await answer.json()).toEqual({
+      error: { code: 'method_not_allowed', message: 'DELETE is not allowed on /api/podcasts.' },
+    });
+  });
+
+  it('keeps a dead-lettered message naming no job in the dead-letter file', async () => {
+    const deadLetterQueue = stack.emulator.app.queues.find((queue) => !queue.redrive);
+    const body = JSON.stringify({ userId: 'fay', jobId: 'j-does-not-exist' });
+    await stack.emulator.queues.handle('SendMessage', {
+      QueueUrl: deadLetterQueue?.queueUrl,
+      MessageBody: body,
+    });
+    const file = path.join(data.dir, 'dead-letters.jsonl');
+    for (const started = Date.now(); !existsSync(file) && Date.now() - started < 30_000;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const kept = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(kept).toEqual([
+      expect.objectContaining({ body, receiveCount: 1, messageId: expect.any(String) }),
+    ]);
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
   });
 
   it.each([
