@@ -7,10 +7,6 @@ import {
   type FunctionSpec,
 } from '@lumcast/aws-emulator';
 import { createLogger } from '@lumcast/pipeline';
-// Interim, until the write-script bundle can run the offline writer (a change in apps/functions):
-// the deployed-app run's well-behaved model answers the offline run's script writer.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { answerScriptTool } from '../deployed-app/script-answers';
 import { claimDataFolder } from './data-folder-claim';
 import { keepDeadLetter } from './dead-letter-sink';
 import {
@@ -33,12 +29,6 @@ import type { LocalTableNames } from './tables';
 
 /** The cloud assembly `nx run infra:synth` writes. */
 export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
-
-/**
- * The fake Bedrock's output rate when it stands in for the offline writer: the script is there
- * at once, as the offline writer's is.
- */
-const OFFLINE_OUTPUT_TOKENS_PER_SECOND = 100_000;
 
 /** The nice value of the pipeline's containers (everything but the API's function). */
 const BACKGROUND_NICE = 10;
@@ -70,15 +60,14 @@ export interface EngineStack {
 }
 
 /**
- * What the configuration selects, in every function's environment (the template's are AWS's:
- * Bedrock and Polly). The deployed write-script bundle holds the Bedrock writer only, so the
- * offline writer is the fake Bedrock answering its tool calls (`answerScriptTool`) until the
- * bundle can run `OfflineScriptWriter` itself.
+ * What the configuration selects, in every function's environment over the template's (AWS's:
+ * Bedrock and Polly): the offline writer and espeak-ng by default, which the bundles run
+ * themselves (the write-script function picks its writer with `scriptWriterFrom`).
  */
 function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<string, string> {
   const environment: Record<string, string> = {
     LUMCAST_SPEECH: config.speech,
-    LUMCAST_SCRIPT_WRITER: 'bedrock',
+    LUMCAST_SCRIPT_WRITER: config.scriptWriter,
     ...(config.bedrockModelId === undefined
       ? {}
       : { LUMCAST_BEDROCK_MODEL_ID: config.bedrockModelId }),
@@ -178,10 +167,6 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       keepRecords: false,
       onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
       functionEnvironment: functionEnvironment(options),
-      bedrock: {
-        answerTool: answerScriptTool,
-        outputTokensPerSecond: OFFLINE_OUTPUT_TOKENS_PER_SECOND,
-      },
     });
     try {
       // Before the server listens: no request meets a job the last run left half-made.

@@ -81,7 +81,7 @@ describe('npm start on the engine', () => {
     rmSync(dashboardDir, { recursive: true, force: true });
   });
 
-  it('makes a user’s espeak-ng episode through the synthesized app, charged once, with every call granted', async () => {
+  it('makes a user’s espeak-ng episode with the offline writer through the synthesized app, charged once, with every call granted', async () => {
     const created = await call(stack, 'POST', '/api/podcasts', {
       user: 'alice',
       body: { topic: 'Tides', minutes: 1, quality: 'standard' },
@@ -94,6 +94,8 @@ describe('npm start on the engine', () => {
     expect((await audio.arrayBuffer()).byteLength).toBe(job.audioBytes);
     expect((await call(stack, 'GET', '/api/quota', { user: 'alice' })).body.used).toBe(1);
     expect(stack.emulator.endpoints.denials()).toEqual([]);
+    // The write-script bundle ran the offline writer itself: no model was asked.
+    expect(stack.emulator.bedrock.requests).toEqual([]);
   });
 
   it('serves the dashboard on the API’s origin, its CSP allowing the audio links’ origin as AWS’s allows the bucket', async () => {
