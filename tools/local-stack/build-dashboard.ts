@@ -11,6 +11,11 @@ import { waitForFolderLock } from './folder-lock';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
+function withoutTsxTsconfig(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { TSX_TSCONFIG_PATH: _own, ...rest } = env;
+  return rest;
+}
+
 async function main(): Promise<number> {
   const lock = await waitForFolderLock(
     path.join(REPO_ROOT, 'apps/dashboard'),
@@ -26,8 +31,14 @@ async function main(): Promise<number> {
   try {
     const nx = spawn(
       path.join(REPO_ROOT, 'node_modules/.bin/nx'),
-      ['run', 'dashboard:build', '--tui=false'],
-      { cwd: REPO_ROOT, stdio: 'inherit' },
+      [
+        'run',
+        process.env['LUMCAST_ENGINE'] === '1' ? 'infra:synth' : 'dashboard:build',
+        '--tui=false',
+      ],
+      // Without this script's own tsconfig (tsx passes it on, relative to the repo root): the cloud
+      // assembly's app runs tsx too, from apps/infra, with its own.
+      { cwd: REPO_ROOT, stdio: 'inherit', env: withoutTsxTsconfig(process.env) },
     );
     return await new Promise<number>((resolve, reject) => {
       nx.once('error', reject);

@@ -34,15 +34,23 @@ export function deadLetterSink(
         options.logger.error('the dead-letter consumer failed', { error, ...letter });
         return true;
       });
-    if (!stays) return;
-    options.logger.error('message moved to the dead-letter file', {
-      ...letter,
-      file: options.file,
-    });
-    await appendFile(
-      options.file,
-      `${JSON.stringify({ ...letter, at: new Date().toISOString() })}\n`,
-      { mode: PRIVATE_FILE_MODE },
-    );
+    if (stays) await keepDeadLetter(options.file, letter, options.logger);
   };
+}
+
+/**
+ * Appends a letter that stays to the dead-letter file (`{"messageId","body","receiveCount","at"}`,
+ * one a line, the file private) and logs it as an error. Either run keeps its letters so: the
+ * in-process stack's sink above, and the engine run for what its dead-letter queue's consumer
+ * leaves on that queue.
+ */
+export async function keepDeadLetter(
+  file: string,
+  letter: DeadLetter,
+  logger: Pick<Logger, 'error'>,
+): Promise<void> {
+  logger.error('message moved to the dead-letter file', { ...letter, file });
+  await appendFile(file, `${JSON.stringify({ ...letter, at: new Date().toISOString() })}\n`, {
+    mode: PRIVATE_FILE_MODE,
+  });
 }

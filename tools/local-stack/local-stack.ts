@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PollyClient } from '@aws-sdk/client-polly';
@@ -33,7 +32,8 @@ import { LocalStateMachine } from './local-state-machine';
 import { recoverUnfinishedJobs, type RecoveredJobs } from './recover-jobs';
 import { LOCAL_TABLES, ensureTables } from './tables';
 import { createRequestListener } from './request-listener';
-import { DEFAULT_HOST, hostHeaderCheck, isLoopbackHost } from './host-check';
+import { DEFAULT_HOST, hostHeaderCheck } from './host-check';
+import { listenLocally } from './listen';
 
 export type { RecoveredJobs } from './recover-jobs';
 
@@ -215,7 +215,12 @@ async function startOnDynamo(
       logger,
     }),
   });
-  const recovered = await recoverUnfinishedJobs(services, handlers.callback(), dynamo, queue);
+  const recovered = await recoverUnfinishedJobs(
+    services,
+    handlers.callback(),
+    { client: dynamo.client, tableName: LOCAL_TABLES.jobs },
+    queue,
+  );
 
   const host = options.host ?? DEFAULT_HOST;
   // Assigned once the server listens (the port may be 0: any free one).
@@ -231,11 +236,9 @@ async function startOnDynamo(
       acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),
     }),
   );
-  await listen(server, options.port, host);
-  const address = server.address() as AddressInfo;
+  const { address, url } = await listenLocally(server, options.port, host);
   const { port } = address;
   listeningPort = port;
-  const url = `http://${isLoopbackHost(host) || /^(0\.0\.0\.0|::)$/.test(host) ? 'localhost' : urlHost(host)}:${port}`;
   try {
     await claim.recordUrl(url);
     await writeDynamoEndpointFile(options.dataDir, {
@@ -278,15 +281,4 @@ async function startOnDynamo(
       await claim.release();
     },
   };
-}
-
-async function listen(server: Server, port: number, host: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-}
-
-function urlHost(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

@@ -1,16 +1,14 @@
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { mp3Info } from '@lumcast/audio-assembly';
-import type { LocalDynamo } from '@lumcast/local-dynamo';
 import {
   holdsSlots,
   isFinalStatus,
   objectKeys,
+  type JobQueue,
   type JobRecord,
   type PipelineServices,
 } from '@lumcast/pipeline';
-import type { InProcessQueue } from './in-process-queue';
-import { LOCAL_TABLES } from './tables';
 
 /**
  * What a start did with the jobs the last stop interrupted: still `queued` →
@@ -27,23 +25,30 @@ export interface RecoveredJobs {
 const INTERRUPTED =
   'The local stack stopped while this episode was being made; nothing was charged. Please request it again.';
 
+/** The jobs table, scanned past the pipeline's ports (which read one user's jobs at a time). */
+export interface JobsTableScan {
+  client: DynamoDBClient;
+  tableName: string;
+}
+
 /**
  * After a restart: jobs still `queued` are queued again (nothing had started
  * for them); jobs caught mid-pipeline end `failed`, uncharged — the callback,
- * the only place that charges, never ran for them.
+ * the only place that charges, never ran for them. Either run uses it: the in-process stack with
+ * its own queue and callback handler, the engine run with its SQS queue and callback function.
  */
 export async function recoverUnfinishedJobs(
-  services: PipelineServices,
+  services: Pick<PipelineServices, 'jobs' | 'ledger' | 'store'>,
   callback: (input: unknown) => Promise<unknown>,
-  dynamo: LocalDynamo,
-  queue: InProcessQueue,
+  table: JobsTableScan,
+  queue: JobQueue,
 ): Promise<RecoveredJobs> {
   const recovered: RecoveredJobs = { requeued: [], finished: [], failed: [] };
   let startKey: Record<string, never> | undefined;
   do {
-    const page = await dynamo.client.send(
+    const page = await table.client.send(
       new ScanCommand({
-        TableName: LOCAL_TABLES.jobs,
+        TableName: table.tableName,
         ExclusiveStartKey: startKey,
         ConsistentRead: true,
       }),

@@ -1,13 +1,20 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { DASHBOARD_SECURITY_HEADERS, type JobsTable } from '@lumcast/pipeline';
+import type { JobsTable } from '@lumcast/pipeline';
 import { PayloadTooLargeError, toApiGatewayEvent } from './api-gateway-event';
-import { dashboardHeaders } from './dashboard-headers';
+import { serveDashboard } from './dashboard-route';
 import type { FileObjectStore } from './file-object-store';
 import type { LocalEpisodeLinks } from './local-episode-links';
 import { LOCAL_UPLOAD_PATH, type LocalSourceUploads } from './local-source-uploads';
 import { receiveSourceUpload } from './source-upload-route';
-import { resolveStaticFile, sendFile } from './static-files';
+import {
+  answeringFailures,
+  isApiPath,
+  sendJson,
+  sendMisdirected,
+  sendPayloadTooLarge,
+} from './send-json';
+import { sendFile } from './static-files';
 
 /** What the local server routes requests to. */
 export interface RequestListenerDeps {
@@ -23,8 +30,7 @@ export interface RequestListenerDeps {
 
 const EPISODE_ASSET = /^\/api\/podcasts\/([^/]+)\/(audio|captions)$/;
 
-/** The runtime configuration the dashboard reads at start: local identity (the dev user picker). */
-export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
+export { LOCAL_DASHBOARD_CONFIG } from './dashboard-route';
 
 /**
  * The local server's routes, one origin like CloudFront in AWS. A request whose `Host` is not
@@ -46,20 +52,7 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // First, before identity, links or files: a foreign Host is a DNS-rebinding page or a
     // request meant for another server.
-    if (!deps.acceptsHost(request.headers.host)) {
-      return sendJson(
-        response,
-        421,
-        {
-          error: {
-            code: 'misdirected_request',
-            message:
-              'This server answers only to localhost, 127.0.0.1 and [::1] on its own port (set HOST to serve another name).',
-          },
-        },
-        { connection: 'close' },
-      );
-    }
+    if (!deps.acceptsHost(request.headers.host)) return sendMisdirected(response);
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
 
@@ -95,15 +88,8 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
       try {
         event = await toApiGatewayEvent(request, url);
       } catch (error) {
-        if (error instanceof PayloadTooLargeError) {
-          // The rest of the body is never read: the connection closes after the answer.
-          return sendJson(
-            response,
-            413,
-            { error: { code: 'payload_too_large', message: error.message } },
-            { connection: 'close' },
-          );
-        }
+        if (error instanceof PayloadTooLargeError)
+          return sendPayloadTooLarge(response, error.message);
         throw error;
       }
       const result = await deps.api(event);
@@ -115,67 +101,8 @@ export function createRequestListener(deps: RequestListenerDeps): RequestListene
       return;
     }
 
-    if (method !== 'GET' && method !== 'HEAD') {
-      return sendJson(response, 405, {
-        error: { code: 'method_not_allowed', message: `${method} is not allowed here.` },
-      });
-    }
-    if (url.pathname === '/config.json')
-      return sendJson(response, 200, LOCAL_DASHBOARD_CONFIG, DASHBOARD_SECURITY_HEADERS);
-
-    // The dashboard's files carry its security headers (CSP, nosniff, no framing, no referrer).
-    const file = await resolveStaticFile(deps.dashboardDir, url.pathname);
-    if (file)
-      return sendFile(response, file, undefined, {
-        ...(await dashboardHeaders(file)),
-        'cache-control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
-      });
-    const notFound = await resolveStaticFile(deps.dashboardDir, '/404.html');
-    if (notFound)
-      return sendFile(
-        response,
-        notFound,
-        undefined,
-        { ...(await dashboardHeaders(notFound)), 'cache-control': 'no-cache' },
-        404,
-      );
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end(
-      url.pathname === '/'
-        ? `The dashboard is not built (${deps.dashboardDir} is missing). "npm start" builds it; the API is at /api.`
-        : 'Not found',
-    );
+    return serveDashboard(request, response, url, deps.dashboardDir);
   }
 
-  return (request, response) => {
-    route(request, response).catch((error: unknown) => {
-      console.error('local server error', error);
-      if (!response.headersSent)
-        sendJson(response, 500, {
-          error: { code: 'internal_error', message: 'Local server error.' },
-        });
-      else response.destroy();
-    });
-  };
-}
-
-/** `/api/*` and the public feed URLs `/feeds/*`: what API Gateway sends to the api function. */
-function isApiPath(pathname: string): boolean {
-  return ['/api', '/feeds'].some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
-}
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  response.end(JSON.stringify(body));
+  return answeringFailures(route);
 }

@@ -9,24 +9,66 @@
  */
 import { readLocalConfig } from './local-config';
 import { startLocalStack } from './local-stack';
+import { startEngineStack } from './engine-stack';
 import { isLoopbackHost } from './host-check';
 import { launchersOf, watchLaunchers } from './launcher-watch';
+
+/** The banner's first lines: the URL (`Lumcast is running at <url>`), the API, the address. */
+function bannerHead(url: string, address: string): string[] {
+  return [
+    '',
+    `Lumcast is running at ${url}`,
+    `  open ${url} in a browser, pick a user, and make an episode`,
+    `  API: ${url}/api (identity header x-lumcast-user: <userId>)`,
+    isLoopbackHost(address)
+      ? `  listening on ${address} only (set HOST to listen elsewhere)`
+      : `  listening on ${address}: anyone who can reach it can act as any user`,
+  ];
+}
+
+/** `LUMCAST_ENGINE=1`: the synthesized app on the engine (`./engine-stack.ts`) instead. */
+async function startOnEngine(
+  config: ReturnType<typeof readLocalConfig>,
+): Promise<{ stop(): Promise<void> }> {
+  const stack = await startEngineStack(config);
+  console.log(
+    [
+      ...bannerHead(stack.url, stack.address),
+      `  the synthesized app on the engine: its functions in worker threads, SigV4 and IAM on every call`,
+      `  data: ${config.dataDir} (DynamoDB Local tables, S3 objects)`,
+      `  DynamoDB Local: ${stack.emulator.dynamodbUrl} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
+      `  speech: ${config.speech === 'local' ? 'local (espeak-ng)' : "polly (the engine's fake Polly)"}; script writer: ${config.scriptWriter === 'offline' ? 'offline' : "bedrock (the engine's fake Bedrock, which writes no script yet)"}`,
+      ...stack.staleStopped.map(
+        (child) =>
+          `  stopped ${child.name} (pid ${child.pid}), left running on this data folder by a Lumcast that was killed`,
+      ),
+      '  Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+  return stack;
+}
 
 async function main(): Promise<void> {
   const config = readLocalConfig(process.env);
   // Recorded before anything starts: a launcher killed while the stack starts is still noticed.
   const launchers = launchersOf(process.pid);
+  const stack =
+    process.env['LUMCAST_ENGINE'] === '1'
+      ? await startOnEngine(config)
+      : await startInProcess(config);
+  stopOnSignals(stack, launchers);
+}
+
+/** The default: the in-process local stack (`./local-stack.ts`). */
+async function startInProcess(
+  config: ReturnType<typeof readLocalConfig>,
+): Promise<{ stop(): Promise<void> }> {
   const stack = await startLocalStack(config);
   const { requeued, finished, failed } = stack.recovered;
   console.log(
     [
-      '',
-      `Lumcast is running at ${stack.url}`,
-      `  open ${stack.url} in a browser, pick a user, and make an episode`,
-      `  API: ${stack.url}/api (identity header x-lumcast-user: <userId>)`,
-      isLoopbackHost(stack.address)
-        ? `  listening on ${stack.address} only (set HOST to listen elsewhere)`
-        : `  listening on ${stack.address}: anyone who can reach it can act as any user`,
+      ...bannerHead(stack.url, stack.address),
       `  data: ${config.dataDir} (DynamoDB Local tables, audio, dead letters)`,
       `  DynamoDB Local: ${stack.dynamo.endpoint} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
       `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,
@@ -44,6 +86,13 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .join('\n'),
   );
+  return stack;
+}
+
+function stopOnSignals(
+  stack: { stop(): Promise<void> },
+  launchers: ReturnType<typeof launchersOf>,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

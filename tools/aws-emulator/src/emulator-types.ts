@@ -5,9 +5,25 @@ import type { FakePolly, FakePollyOptions } from './fakes/fake-polly';
 import type { AwsEndpoints } from './front-door/front-door-types';
 import type { LambdaRuntime } from './lambda/lambda-runtime';
 import type { StateMachineRunner } from './sfn/state-machine-runner';
-import type { EventSourceMapping } from './sqs/event-source-mapping';
+import type { EventSourceMapping, LeftMessage } from './sqs/event-source-mapping';
 import type { LocalQueues } from './sqs/local-queues';
-import type { SynthesizedApp } from './template/synthesized-app';
+import type { QueueSpec } from './template/resource-specs';
+import type { FunctionSpec, SynthesizedApp } from './template/synthesized-app';
+
+/**
+ * Where and how DynamoDB Local keeps its data.
+ *
+ * @example
+ * ```ts
+ * const dynamodb: DynamoDbLocalOptions = { dbPath: '/var/data/dynamodb' };
+ * ```
+ */
+export interface DynamoDbLocalOptions {
+  /** A directory to keep the tables in across runs (`-dbPath`); absent, they live in memory. */
+  readonly dbPath?: string;
+  /** Called with the JVM's pid right after it is spawned (to record it; see `@lumcast/local-dynamo`). */
+  readonly onSpawn?: (jvm: { pid: number; dbPath: string | undefined }) => void | Promise<void>;
+}
 
 /**
  * Options of `startAwsEmulator`: where the cloud assembly is, how fast time runs, and the
@@ -37,6 +53,29 @@ export interface AwsEmulatorOptions {
   readonly executionTimeoutSeconds?: number;
   /** Options of the fake Polly (e.g. `requestsPerSecond`). */
   readonly polly?: FakePollyOptions;
+  /** DynamoDB Local's data folder and spawn hook (default: in memory). */
+  readonly dynamodb?: DynamoDbLocalOptions;
+  /** The S3 server's objects folder, kept across runs (default: a temporary folder removed by `stop`). */
+  readonly s3Directory?: string;
+  /**
+   * Variables a function's containers get over the template's environment (the caller's
+   * configuration of the run, e.g. which implementation a variable selects). The engine's own
+   * (credentials, endpoints) still come last: a caller cannot point a function past a front door.
+   */
+  readonly functionEnvironment?: (fn: FunctionSpec) => Record<string, string>;
+  /**
+   * The nice value (Linux, 0–19) of the containers of functions no HTTP API route invokes (queue
+   * consumers, state machine tasks, rule targets), so that on a machine with few cores the API's
+   * answers do not wait behind background work: the HTTP API's own functions, the front doors and
+   * the gateway keep the main thread's priority. Default 0 (every container as the main thread).
+   */
+  readonly backgroundNice?: number;
+  /**
+   * Whether the run keeps every invocation (`runtime.invocations`) and every allowed call
+   * (`endpoints.calls`) for a test to read; default true. A run that lives for days sets false:
+   * its memory then does not grow with use, and only denied calls and refusals are kept.
+   */
+  readonly keepRecords?: boolean;
   /** Options of the fake Bedrock (its `answerTool`, its `outputTokensPerSecond`). */
   readonly bedrock?: FakeBedrockOptions;
   /**
@@ -50,6 +89,12 @@ export interface AwsEmulatorOptions {
    * it; what it throws (an `AwsServiceError`) is answered as that service error.
    */
   readonly beforeStepFunctions?: (operation: string, input: unknown) => void;
+  /**
+   * Called when an event source mapping's batch leaves messages on its queue (the function
+   * failed, or its partial batch response named them), with that queue: what a caller keeps of
+   * the messages a consumer cannot take (e.g. a dead-letter queue's).
+   */
+  readonly onMessagesLeft?: (queue: QueueSpec, messages: readonly LeftMessage[]) => void;
 }
 
 /**

@@ -14,7 +14,7 @@ import { IamEvaluator } from './front-door/iam-evaluator';
 import { LambdaRuntime } from './lambda/lambda-runtime';
 import { assertNodeRuntime } from './lambda/node-runtime';
 import { StateMachineRunner } from './sfn/state-machine-runner';
-import { startEventSourceMapping } from './sqs/event-source-mapping';
+import { startEventSourceMapping, type LeftMessage } from './sqs/event-source-mapping';
 import { LocalQueues } from './sqs/local-queues';
 import { loadSynthesizedApp } from './template/cloud-assembly';
 import type { FunctionSpec } from './template/synthesized-app';
@@ -38,9 +38,14 @@ function callersOf(functions: readonly FunctionSpec[]): Map<string, Caller> {
 }
 
 /** What a function's containers add to the template's environment: its role's credentials and every front door. */
-function runEnvironment(fn: FunctionSpec, endpoints: AwsEndpoints): Record<string, string> {
+function runEnvironment(
+  fn: FunctionSpec,
+  endpoints: AwsEndpoints,
+  callerEnvironment: AwsEmulatorOptions['functionEnvironment'],
+): Record<string, string> {
   const credentials = credentialsFor(fn);
   return {
+    ...(callerEnvironment?.(fn) ?? {}),
     AWS_ACCESS_KEY_ID: credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     AWS_SESSION_TOKEN: credentials.sessionToken,
@@ -92,9 +97,12 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
     // Before any service starts: the bundles must run on the template's Node major.
     assertNodeRuntime(names.functions);
     const iam = new IamEvaluator(names);
-    const dynamodb = await startDynamoDbLocal(names.tables);
+    const dynamodb = await startDynamoDbLocal(names.tables, options.dynamodb ?? {});
     stops.push(() => dynamodb.stop());
-    const s3 = await startS3Server(names.buckets);
+    const s3 = await startS3Server(
+      names.buckets,
+      options.s3Directory === undefined ? {} : { directory: options.s3Directory },
+    );
     stops.push(() => s3.stop());
     const polly = await startFakePolly(options.polly ?? {});
     stops.push(() => polly.stop());
@@ -109,6 +117,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       iam,
       callers: callersOf(names.functions),
       ...(options.frontDoorClock === undefined ? {} : { now: options.frontDoorClock }),
+      recordAllowed: options.keepRecords ?? true,
       upstream: {
         dynamodb: dynamodb.endpoint,
         s3: s3.endpoint,
@@ -131,12 +140,15 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
 
     const app = loadSynthesizedApp({ cdkOutDir, endpoints: { sqsBaseUrl: endpoints.urls.sqs } });
     const queues = new LocalQueues({ queues: app.queues, timeScale });
+    const interactive = new Set(app.httpApi.routes.map((route) => route.functionLogicalId));
     local.queues = queues;
     const runtime = new LambdaRuntime({
       functions: app.functions,
       region: app.account.region,
       timeScale,
-      runEnvironment: (fn) => runEnvironment(fn, endpoints),
+      runEnvironment: (fn) => runEnvironment(fn, endpoints, options.functionEnvironment),
+      recordInvocations: options.keepRecords ?? true,
+      niceOf: (fn) => (interactive.has(fn.logicalId) ? 0 : (options.backgroundNice ?? 0)),
     });
     stops.push(() => runtime.stop());
     const invoke = (id: string, event: unknown) => runtime.invoke(id, event);
@@ -181,6 +193,12 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
           timeScale,
           region: app.account.region,
           invoke,
+          ...(options.onMessagesLeft === undefined
+            ? {}
+            : {
+                onMessagesLeft: (messages: readonly LeftMessage[]) =>
+                  options.onMessagesLeft?.(queues.queue(mapping.queueLogicalId), messages),
+              }),
         }),
       );
     for (const poller of pollers) stops.push(() => poller.stop());

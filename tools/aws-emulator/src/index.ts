@@ -43,6 +43,7 @@ export {
 export { loadSynthesizedApp } from './template/cloud-assembly';
 export type { CfnTemplate } from './template/template-resolver';
 export type { FunctionSpec, SynthesizedApp } from './template/synthesized-app';
+export type { QueueSpec } from './template/resource-specs';
 export { startAwsEndpoints } from './front-door/front-door';
 export type {
   AwsEndpoints,
@@ -62,7 +63,11 @@ export {
   type InvocationResult,
 } from './lambda/lambda-runtime';
 export { LocalQueues } from './sqs/local-queues';
-export { startEventSourceMapping, type EventSourceMapping } from './sqs/event-source-mapping';
+export {
+  startEventSourceMapping,
+  type EventSourceMapping,
+  type LeftMessage,
+} from './sqs/event-source-mapping';
 export { StateMachineRunner, type ExecutionStatusChangeEvent } from './sfn/state-machine-runner';
 export { EventRules } from './events/event-rules';
 export { startHttpApiGateway, type HttpApiGateway } from './apigw/http-api-gateway';

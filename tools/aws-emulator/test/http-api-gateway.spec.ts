@@ -136,6 +136,27 @@ describe('the HTTP API gateway', () => {
     expect((await get('/api/items', await stranger.mint({ sub: 'u' }))).status).toBe(401);
   });
 
+  it('refuses a token it accepted before once the token has expired', async () => {
+    let clock = new Date();
+    const timed = await startHttpApiGateway({
+      api,
+      jwks: issuer.jwks,
+      now: () => clock,
+      invoke: async () => ({ payload: { statusCode: 200, body: '' } }),
+    });
+    try {
+      const token = await issuer.mint({ sub: 'u', expiresInSeconds: 60 });
+      const call = () =>
+        fetch(`${timed.url}/api/items`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      clock = new Date(clock.getTime() + 61_000);
+      expect((await call()).status).toBe(401);
+    } finally {
+      await timed.stop();
+    }
+  });
+
   it('answers an unknown route with 404 Not Found', async () => {
     const response = await get('/api/nothing-here', await issuer.mint({ sub: 'u' }));
     expect(response.status).toBe(404);

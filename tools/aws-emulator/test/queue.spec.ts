@@ -1,4 +1,4 @@
-import { startEventSourceMapping } from '../src/sqs/event-source-mapping';
+import { startEventSourceMapping, type LeftMessage } from '../src/sqs/event-source-mapping';
 import { LocalQueues } from '../src/sqs/local-queues';
 import type { EventSourceMappingSpec, QueueSpec } from '../src/template/synthesized-app';
 
@@ -108,13 +108,15 @@ describe('the event source mapping', () => {
     enabled: true,
   };
 
-  it('batches, keeps at most maximumConcurrency batches in flight, and leaves reported failures for redrive', async () => {
+  it('batches, keeps at most maximumConcurrency batches in flight, and leaves reported failures for redrive, telling the caller each time', async () => {
     const queues = new LocalQueues({ queues: specs, timeScale: 0.05 });
     let inFlight = 0;
     let peak = 0;
     const seen: string[] = [];
+    const left: LeftMessage[] = [];
     const poller = startEventSourceMapping({
       mapping,
+      onMessagesLeft: (messages) => left.push(...messages),
       queues,
       functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:consumer',
       timeScale: 0.05,
@@ -146,6 +148,11 @@ describe('the event source mapping', () => {
       );
       expect(queues.contents('JobsDlq')[0]!.body).toBe('poison');
       expect(seen.filter((b) => b === 'poison')).toHaveLength(3);
+      expect(left.map(({ body, receiveCount }) => ({ body, receiveCount }))).toEqual([
+        { body: 'poison', receiveCount: 1 },
+        { body: 'poison', receiveCount: 2 },
+        { body: 'poison', receiveCount: 3 },
+      ]);
       expect(new Set(seen.filter((b) => b !== 'poison')).size).toBe(25);
       expect(peak).toBeLessThanOrEqual(2);
       expect(poller.batches.every((b) => b.size <= 10)).toBe(true);

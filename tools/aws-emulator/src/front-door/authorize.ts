@@ -37,7 +37,7 @@ export const SIGNING_NAMES: Readonly<Record<FrontDoorService, string>> = {
  * ```
  */
 export class Authority {
-  /** Every authorization evaluated, in order. */
+  /** Every authorization evaluated, in order (only the denied ones unless `recordAllowed`). */
   readonly calls: RecordedCall[] = [];
   /** Requests refused before IAM. */
   readonly signatureRefusals: SignatureRefusal[] = [];
@@ -47,6 +47,7 @@ export class Authority {
     private readonly iam: IamEvaluator,
     private readonly callers: ReadonlyMap<string, Caller>,
     private readonly now: () => Date,
+    private readonly recordAllowed = true,
   ) {}
 
   /** Records a refusal made before IAM and hands it back. */
@@ -104,16 +105,17 @@ export class Authority {
         resource: authorization.resource,
         ...(authorization.context ? { context: authorization.context } : {}),
       });
-      this.calls.push({
-        functionLogicalId: caller.functionLogicalId,
-        service,
-        operation: call.operation,
-        action: authorization.action,
-        resource: authorization.resource,
-        decision,
-        ...(reason === undefined ? {} : { reason }),
-        presigned,
-      });
+      if (decision !== 'Allowed' || this.recordAllowed)
+        this.calls.push({
+          functionLogicalId: caller.functionLogicalId,
+          service,
+          operation: call.operation,
+          action: authorization.action,
+          resource: authorization.resource,
+          decision,
+          ...(reason === undefined ? {} : { reason }),
+          presigned,
+        });
       if (decision !== 'Allowed')
         return denialRefusal(
           service,

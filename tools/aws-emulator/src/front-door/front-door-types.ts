@@ -101,6 +101,8 @@ export interface AwsEndpointsOptions {
   readonly local: { readonly sqs: AwsJsonHandler; readonly sfn: AwsJsonHandler };
   /** The clock signatures are checked against (default the system clock). */
   readonly now?: () => Date;
+  /** Whether allowed calls are kept in `calls` too (default true); denials always are. */
+  readonly recordAllowed?: boolean;
 }
 
 /**

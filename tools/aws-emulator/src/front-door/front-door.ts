@@ -28,7 +28,13 @@ import { listenFrontDoor, type ListeningFrontDoor } from './transport';
  */
 export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<AwsEndpoints> {
   const now = options.now ?? (() => new Date());
-  const authority = new Authority(options.app, options.iam, options.callers, now);
+  const authority = new Authority(
+    options.app,
+    options.iam,
+    options.callers,
+    now,
+    options.recordAllowed ?? true,
+  );
   const forwarder = new Forwarder(options.upstream, options.local);
   const urls = {} as Record<FrontDoorService, string>;
   const uploads = new PostObjectUploads({

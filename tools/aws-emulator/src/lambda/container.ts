@@ -11,7 +11,7 @@ import type { Container, InvocationResult } from './lambda-types';
 const INIT_LIMIT_MS = 60_000;
 
 /**
- * The nice value of a container's thread: the main thread's own. A Lambda has CPU of its own in
+ * The default nice value of a container's thread: the main thread's own. A Lambda has CPU of its own in
  * AWS; a container starved by the emulated services (nice 19, as before) woke late from its timers,
  * so a call paced to a start time reached Polly out of turn (the load figure at nice 19: ratio 1.34,
  * 24 throttled of 184; at 0: 1.10, 14 of 174). Timeouts do not depend on it: they run on each
@@ -23,7 +23,7 @@ const WORKER_FILE = path.join(__dirname, 'lambda-worker.mjs');
 
 /**
  * Starts one container for a function: a worker thread that imports its bundle (INIT) with the
- * given environment and memory as its heap limit. `initialized` resolves when INIT ends: undefined,
+ * given environment and memory as its heap limit, at `nice` (default the main thread's). `initialized` resolves when INIT ends: undefined,
  * or the error payload it failed with (`Runtime.InitTimeout` past the limit, `Runtime.ExitError`).
  *
  * @example
@@ -32,9 +32,13 @@ const WORKER_FILE = path.join(__dirname, 'lambda-worker.mjs');
  * const initError = await container.initialized;
  * ```
  */
-export function startContainer(fn: FunctionSpec, env: Record<string, string>): Container {
+export function startContainer(
+  fn: FunctionSpec,
+  env: Record<string, string>,
+  nice = CONTAINER_NICE,
+): Container {
   const worker = new Worker(WORKER_FILE, {
-    workerData: { bundleFile: fn.bundleFile, exportName: fn.exportName, nice: CONTAINER_NICE },
+    workerData: { bundleFile: fn.bundleFile, exportName: fn.exportName, nice },
     env,
     resourceLimits: { maxOldGenerationSizeMb: fn.memoryMiB },
     execArgv: ['--enable-source-maps'],

@@ -99,16 +99,17 @@ export class LambdaRuntime {
       const errorType = result.functionError
         ? (result.payload as { errorType?: string }).errorType
         : undefined;
-      this.invocations.push({
-        functionLogicalId: fn.logicalId,
-        ...(errorType ? { errorType } : {}),
-        startedAtMs,
-        endedAtMs: Date.now(),
-        event,
-        payload: result.payload,
-        durationMs,
-        ...(initDurationMs === undefined ? {} : { initDurationMs }),
-      });
+      if (this.options.recordInvocations !== false)
+        this.invocations.push({
+          functionLogicalId: fn.logicalId,
+          ...(errorType ? { errorType } : {}),
+          startedAtMs,
+          endedAtMs: Date.now(),
+          event,
+          payload: result.payload,
+          durationMs,
+          ...(initDurationMs === undefined ? {} : { initDurationMs }),
+        });
       return result;
     } finally {
       this.running.set(fn.logicalId, (this.running.get(fn.logicalId) ?? 1) - 1);
@@ -136,6 +137,7 @@ export class LambdaRuntime {
     const container = startContainer(
       fn,
       lambdaEnvironment(fn, this.options.region ?? 'us-east-1', this.options.runEnvironment),
+      this.options.niceOf?.(fn),
     );
     const { worker } = container;
     this.all.add(worker);

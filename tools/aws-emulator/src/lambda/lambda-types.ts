@@ -24,6 +24,13 @@ export interface LambdaRuntimeOptions {
    * is not faster here. Default 2.
    */
   readonly scaledTimeoutFloorSeconds?: number;
+  /**
+   * The nice value of a function's container threads (Linux; higher yields the CPU to the rest of
+   * the run). Default: the main thread's.
+   */
+  readonly niceOf?: (fn: FunctionSpec) => number;
+  /** Whether every invocation is kept in `invocations` (default true; a long-lived run keeps none). */
+  readonly recordInvocations?: boolean;
   /** Concurrency when a function reserves none (the account's unreserved pool); default 1000. */
   readonly unreservedConcurrency?: number;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,8 @@ export interface RunningS3Server {
 
 /**
  * Starts s3rver (pure-JS fake S3, path-style) on 127.0.0.1 with the template's buckets, storing
- * objects in a temporary folder removed by `stop()`. What s3rver checks and what it does not:
+ * objects in a temporary folder removed by `stop()`, or in `options.directory`, kept across runs
+ * (created with mode 0700 if missing). What s3rver checks and what it does not:
  * it answers GET with `Range` (206 + Content-Range), HEAD, PUT, DELETE, multi-object delete,
  * ListObjectsV2; it requires a known access key (`S3RVER`) but does NOT verify SigV4 signatures
  * (its code says "Signature version 4 calculation is unimplemented") — SigV4 signatures and
@@ -47,15 +48,22 @@ export interface RunningS3Server {
  */
 export async function startS3Server(
   buckets: readonly BucketSpec[],
-  options: { port?: number } = {},
+  options: { port?: number; directory?: string } = {},
 ): Promise<RunningS3Server> {
-  const directory = mkdtempSync(path.join(tmpdir(), 'aws-emulator-s3-'));
+  const kept = options.directory !== undefined;
+  const directory = kept
+    ? path.resolve(options.directory as string)
+    : mkdtempSync(path.join(tmpdir(), 'aws-emulator-s3-'));
+  if (kept) mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const removeTemporary = () => {
+    if (!kept) rmSync(directory, { recursive: true, force: true });
+  };
   const server = new S3rver({
     address: '127.0.0.1',
     port: options.port ?? 0,
     silent: true,
     directory,
-    resetOnClose: true,
+    resetOnClose: !kept,
     vhostBuckets: false,
     configureBuckets: buckets.map((b) => ({ name: b.bucketName })),
   });
@@ -63,14 +71,14 @@ export async function startS3Server(
   try {
     address = (await server.run()) as AddressInfo;
   } catch (cause) {
-    rmSync(directory, { recursive: true, force: true });
+    removeTemporary();
     throw new LocalServiceStartError('s3rver did not start', { cause });
   }
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     stop: async () => {
       await server.close();
-      rmSync(directory, { recursive: true, force: true });
+      removeTemporary();
     },
   };
 }

@@ -14,6 +14,19 @@ export interface EventSourceMappingOptions {
   readonly timeScale?: number;
   /** Pollers when the mapping sets no maximum concurrency (Lambda starts with 5); default 5. */
   readonly defaultConcurrency?: number;
+  /**
+   * Called with the messages a batch left on the queue (a failed invocation leaves all of them,
+   * a partial batch response the ones it names), after each batch that left any.
+   */
+  readonly onMessagesLeft?: (messages: readonly LeftMessage[]) => void;
+}
+
+/** A message a batch left on its queue, to reappear after its visibility timeout. */
+export interface LeftMessage {
+  readonly messageId: string;
+  readonly body: string;
+  /** How many times it has been received, this time included. */
+  readonly receiveCount: number;
 }
 
 /**
@@ -74,6 +87,18 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
     }
   };
 
+  const left = (batch: readonly ReceivedMessage[], ids: ReadonlySet<string>): void => {
+    const kept = batch.filter((message) => ids.has(message.MessageId));
+    if (kept.length === 0 || !options.onMessagesLeft) return;
+    options.onMessagesLeft(
+      kept.map((message) => ({
+        messageId: message.MessageId,
+        body: message.Body,
+        receiveCount: Number(message.Attributes['ApproximateReceiveCount'] ?? 1),
+      })),
+    );
+  };
+
   const deliver = async (batch: ReceivedMessage[]): Promise<void> => {
     const event = {
       Records: batch.map((message) => ({
@@ -97,6 +122,7 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
         failedIds: batch.map((m) => m.MessageId),
         functionError: (error as Error).name,
       });
+      left(batch, new Set(batch.map((m) => m.MessageId)));
       return;
     }
     if (answer.functionError) {
@@ -106,10 +132,12 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
         failedIds: batch.map((m) => m.MessageId),
         functionError: errorType,
       });
+      left(batch, new Set(batch.map((m) => m.MessageId)));
       return;
     }
     const failed = failedIdsOf(answer.payload, batch, mapping.reportBatchItemFailures);
     batches.push({ size: batch.length, failedIds: [...failed] });
+    left(batch, failed);
     for (const message of batch)
       if (!failed.has(message.MessageId)) queues.delete(queue, message.ReceiptHandle);
   };

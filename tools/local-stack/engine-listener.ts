@@ -1,0 +1,108 @@
+import { request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import { MAX_BODY_BYTES, PayloadTooLargeError, readBody } from './api-gateway-event';
+import { contractRoute } from './contract-route';
+import type { OtherOrigins } from './dashboard-headers';
+import { serveDashboard } from './dashboard-route';
+import { sendUnauthenticated, type ForwardedIdentity } from './engine-identity';
+import {
+  answeringFailures,
+  isApiPath,
+  sendJson,
+  sendMisdirected,
+  sendPayloadTooLarge,
+} from './send-json';
+
+/** What the local run's front server routes requests to. */
+export interface EngineListenerDeps {
+  /** The engine's HTTP API (`http://127.0.0.1:<port>`). */
+  apiUrl: string;
+  /** Turns the local identity header into the authorizer's token (see `./engine-identity.ts`). */
+  identity: (headers: Record<string, string>) => Promise<ForwardedIdentity>;
+  dashboardDir: string;
+  /** What the dashboard's CSP allows besides this origin: the S3 front door, for audio links. */
+  otherOrigins: OtherOrigins;
+  /** Whether a request's `Host` header names this server (see `./host-check.ts`). */
+  acceptsHost: (hostHeader: string | undefined) => boolean;
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined)
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+/**
+ * The local run's one origin, as CloudFront is in AWS: a request whose `Host` is not this
+ * server's answers 421 before anything else (DNS rebinding); `/api/*` and `/feeds/*` go to the
+ * engine's HTTP API (bodies over 1 MB answer 413, the identity header becomes the authorizer's
+ * token), and the rest is the dashboard (`./dashboard-route.ts`). Two answers keep the local
+ * contract of the in-process stack rather than API Gateway's: a path `API_CONTRACT` declares, asked
+ * with another method, is 405 `method_not_allowed` with an `Allow` header, and a signed-in route
+ * without an identity is 401 `unauthenticated` (`./contract-route.ts`). Nothing here runs the product:
+ * the functions run in the engine's worker threads, so this server's event loop only forwards.
+ */
+export function createEngineListener(deps: EngineListenerDeps): RequestListener {
+  const api = new URL(deps.apiUrl);
+  async function route(
+    request: IncomingMessage,
+    response: Parameters<RequestListener>[1],
+  ): Promise<void> {
+    if (!deps.acceptsHost(request.headers.host)) return sendMisdirected(response);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!isApiPath(url.pathname))
+      return serveDashboard(request, response, url, deps.dashboardDir, deps.otherOrigins);
+    const method = request.method ?? 'GET';
+    const declared = contractRoute(method, url.pathname);
+    if (declared.kind === 'method_not_allowed') {
+      request.resume();
+      return sendJson(
+        response,
+        405,
+        {
+          error: {
+            code: 'method_not_allowed',
+            message: `${method.toUpperCase()} is not allowed on ${url.pathname}.`,
+          },
+        },
+        { allow: declared.allow.join(', ') },
+      );
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(request, MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError)
+        return sendPayloadTooLarge(response, error.message);
+      throw error;
+    }
+    const identity = await deps.identity(flatHeaders(request));
+    if (declared.kind === 'found' && declared.auth === 'jwt' && !identity.identified)
+      return sendUnauthenticated(response);
+    const { 'transfer-encoding': _chunked, connection: _hop, ...headers } = identity.headers;
+    await new Promise<void>((resolve, reject) => {
+      const upstream = httpRequest(
+        {
+          host: api.hostname,
+          port: api.port,
+          method,
+          path: request.url ?? '/',
+          // The client's Host stays: the API makes absolute links (a feed's URLs) from it.
+          headers: { ...headers, 'content-length': String(body.length) },
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+          answer.on('end', resolve);
+          answer.on('error', reject);
+        },
+      );
+      upstream.on('error', reject);
+      upstream.end(body);
+    });
+  }
+
+  return answeringFailures(route);
+}

@@ -1,0 +1,236 @@
+import { createServer } from 'node:http';
+import path from 'node:path';
+import {
+  startAwsEmulator,
+  type AwsEmulator,
+  type AwsEmulatorOptions,
+  type FunctionSpec,
+} from '@lumcast/aws-emulator';
+import { createLogger } from '@lumcast/pipeline';
+import { claimDataFolder } from './data-folder-claim';
+import { keepDeadLetter } from './dead-letter-sink';
+import {
+  dynamoEndpointFilePath,
+  removeDynamoEndpointFile,
+  writeDynamoEndpointFile,
+} from './dynamo-endpoint-file';
+import { createEngineListener } from './engine-listener';
+import { recoverEngineJobs } from './engine-recovery';
+import { localIdentityHeaders } from './engine-identity';
+import { DEFAULT_HOST, hostHeaderCheck } from './host-check';
+import { linkSecret } from './link-secret';
+import { listenLocally } from './listen';
+import type { LocalConfig } from './local-config';
+import { DASHBOARD_EXPORT_DIR } from './local-stack';
+import { privateFolder } from './private-files';
+import type { RecoveredJobs } from './recover-jobs';
+import type { RecordedChild } from './stack-processes-file';
+import type { LocalTableNames } from './tables';
+
+/** The cloud assembly `nx run infra:synth` writes. */
+export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
+
+/** The nice value of the pipeline's containers (everything but the API's function). */
+const BACKGROUND_NICE = 10;
+
+/** Options of {@link startEngineStack} beyond the user-facing configuration. */
+export interface EngineStackOptions extends LocalConfig {
+  /** Where the dashboard's static export is (default `apps/dashboard/out`). */
+  dashboardDir?: string;
+  /** The synthesized app (default {@link DEFAULT_CDK_OUT_DIR}). */
+  cdkOutDir?: string;
+}
+
+/** Lumcast running on the engine, on this machine. */
+export interface EngineStack {
+  url: string;
+  port: number;
+  /** The address the server is bound to: `127.0.0.1` unless `host` said otherwise. */
+  address: string;
+  emulator: AwsEmulator;
+  /** Where the quota command finds the tables (`<data>/dynamodb-endpoint.json`), removed by `stop`. */
+  dynamoEndpointFile: string;
+  /** The template's table names, as the functions see them. */
+  tables: LocalTableNames;
+  /** Jobs a stop or a crash had left unfinished, resumed or ended at start (see `./engine-recovery.ts`). */
+  recovered: RecoveredJobs;
+  /** What a killed run had left on this data folder (its DynamoDB Local), stopped before this one. */
+  staleStopped: readonly RecordedChild[];
+  stop(): Promise<void>;
+}
+
+/**
+ * What the configuration selects, in every function's environment over the template's (AWS's:
+ * Bedrock and Polly): the offline writer and espeak-ng by default, which the bundles run
+ * themselves (the write-script function picks its writer with `scriptWriterFrom`).
+ */
+function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<string, string> {
+  const environment: Record<string, string> = {
+    LUMCAST_SPEECH: config.speech,
+    LUMCAST_SCRIPT_WRITER: config.scriptWriter,
+    ...(config.bedrockModelId === undefined
+      ? {}
+      : { LUMCAST_BEDROCK_MODEL_ID: config.bedrockModelId }),
+    ...(config.maxChunkChars === undefined
+      ? {}
+      : { LUMCAST_MAX_CHUNK_CHARS: String(config.maxChunkChars) }),
+  };
+  return () => environment;
+}
+
+/**
+ * What the run keeps of the messages a consumer leaves on a queue with no redrive policy (the job
+ * DLQ, whose consumer leaves a message naming no readable job): each message once, in the
+ * dead-letter file, as the in-process stack's sink keeps it (`./dead-letter-sink.ts`). A message
+ * left on a queue with a redrive policy moves on to its DLQ, so is not kept here.
+ */
+function deadLetterFile(file: string): NonNullable<AwsEmulatorOptions['onMessagesLeft']> {
+  const logger = createLogger('local-stack');
+  const kept = new Set<string>();
+  return (queue, messages) => {
+    if (queue.redrive) return;
+    for (const { messageId, body, receiveCount } of messages) {
+      if (kept.has(messageId)) continue;
+      kept.add(messageId);
+      keepDeadLetter(file, { messageId, body, receiveCount }, logger).catch((error: unknown) =>
+        logger.error('the dead-letter file could not be written', { error, file }),
+      );
+    }
+  };
+}
+
+/** The table names the functions are configured with (the quota command reads the same tables). */
+function tableNames(functions: readonly FunctionSpec[]): LocalTableNames {
+  const variable = (name: string): string => {
+    const value = functions.map((fn) => fn.environment[name]).find(Boolean);
+    if (!value) throw new Error(`No function of the synthesized app has ${name}`);
+    return value;
+  };
+  return {
+    users: variable('LUMCAST_USERS_TABLE'),
+    jobs: variable('LUMCAST_JOBS_TABLE'),
+    series: variable('LUMCAST_SERIES_TABLE'),
+    feeds: variable('LUMCAST_FEEDS_TABLE'),
+    pacing: variable('LUMCAST_PACING_TABLE'),
+  };
+}
+
+/**
+ * Starts Lumcast on this machine as it deploys: the synthesized app on the engine
+ * (`@lumcast/aws-emulator`: the functions' bundles in worker threads, SQS, Step Functions,
+ * EventBridge, the HTTP API behind its JWT authorizer, SigV4 and IAM on every call), its state in
+ * the data folder (DynamoDB Local's `-dbPath` in `<data>/dynamodb`, the S3 server's objects in
+ * `<data>/s3`), espeak-ng speech, and one origin for the dashboard and `/api/*`, where the
+ * identity header `x-lumcast-user` becomes the authorizer's token (`./engine-identity.ts`). The
+ * data folder is claimed first, as by `startLocalStack`: one live run per folder, a DynamoDB
+ * Local a killed run left is stopped, and `<data>/dynamodb-endpoint.json` says where the tables
+ * are for `nx run tools:quota`.
+ *
+ * @throws DataFolderInUseError when another live process holds the data folder.
+ * @example
+ * ```ts
+ * const stack = await startEngineStack(readLocalConfig(process.env));
+ * console.log(stack.url);
+ * await stack.stop();
+ * ```
+ */
+export async function startEngineStack(options: EngineStackOptions): Promise<EngineStack> {
+  // What DynamoDB Local (a child, which inherits it) and the S3 server write in the data folder
+  // is private too: files 0600, folders 0700. The run's process owns nothing else that is shared.
+  process.umask(0o077);
+  await privateFolder(options.dataDir);
+  const claim = await claimDataFolder(options.dataDir);
+  try {
+    // Checked before anything starts, as by the in-process stack: a bad key refuses the start.
+    await linkSecret(options.dataDir);
+    const startedAt = new Date().toISOString();
+    const dynamoDir = path.join(options.dataDir, 'dynamodb');
+    const s3Dir = path.join(options.dataDir, 's3');
+    await privateFolder(dynamoDir);
+    await privateFolder(s3Dir);
+    const emulator = await startAwsEmulator({
+      cdkOutDir: options.cdkOutDir ?? DEFAULT_CDK_OUT_DIR,
+      dynamodb: {
+        dbPath: dynamoDir,
+        onSpawn: ({ pid, dbPath }) =>
+          claim.recordChild({
+            name: 'DynamoDB Local',
+            pid,
+            commandLineIncludes: ['-dbPath', dbPath ?? path.resolve(dynamoDir)],
+          }),
+      },
+      s3Directory: s3Dir,
+      // The pipeline's containers yield the CPU to the API and the services it calls: the
+      // server answers while episodes are made (issue 32's responsiveness goals).
+      backgroundNice: BACKGROUND_NICE,
+      // A user's run lives for days: no record of every invocation and call (denials are kept).
+      keepRecords: false,
+      onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
+      functionEnvironment: functionEnvironment(options),
+    });
+    try {
+      // Before the server listens: no request meets a job the last run left half-made.
+      const recovered = await recoverEngineJobs(emulator);
+      const host = options.host ?? DEFAULT_HOST;
+      let listeningPort = options.port;
+      const server = createServer(
+        createEngineListener({
+          apiUrl: emulator.apiUrl,
+          identity: localIdentityHeaders((sub) =>
+            emulator.issuer.mint({ sub, email: `${sub}@localhost` }),
+          ),
+          dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
+          // As CloudFront's policy names the audio bucket: episode and caption links are
+          // presigned URLs of the S3 front door, another origin (captions played from a blob).
+          otherOrigins: {
+            connectSources: [new URL(emulator.endpoints.urls.s3).origin],
+            mediaSources: [new URL(emulator.endpoints.urls.s3).origin, 'blob:'],
+          },
+          acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),
+        }),
+      );
+      const { address, url } = await listenLocally(server, options.port, host);
+      listeningPort = address.port;
+      const closeServer = () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      const tables = tableNames(emulator.app.functions);
+      try {
+        await claim.recordUrl(url);
+        await writeDynamoEndpointFile(options.dataDir, {
+          endpoint: emulator.dynamodbUrl,
+          tables: { ...tables },
+          pid: process.pid,
+          startedAt,
+        });
+      } catch (error) {
+        await closeServer();
+        throw error;
+      }
+      return {
+        url,
+        port: address.port,
+        address: address.address,
+        emulator,
+        dynamoEndpointFile: dynamoEndpointFilePath(options.dataDir),
+        tables,
+        recovered,
+        staleStopped: claim.staleStopped,
+        async stop() {
+          await removeDynamoEndpointFile(options.dataDir, emulator.dynamodbUrl);
+          await closeServer();
+          await emulator.stop();
+          await claim.release();
+        },
+      };
+    } catch (error) {
+      await emulator.stop();
+      throw error;
+    }
+  } catch (error) {
+    await claim.release();
+    throw error;
+  }
+}
