@@ -125,8 +125,7 @@ export function scriptWriterFrom(
 }
 
 /**
- * The Bedrock script writer alone, for the deployed write-script function: an entry that
- * imports this (not {@link scriptWriterFrom}) leaves the offline writer out of its bundle.
+ * The Bedrock script writer alone ({@link scriptWriterFrom} builds it for `bedrock`).
  * Throws {@link ConfigurationError} unless `LUMCAST_SCRIPT_WRITER` is `bedrock`, so a
  * function configured for the offline writer fails at cold start instead of silently
  * calling Bedrock. With `dynamodb`, every Converse call first takes the model's turn on
