@@ -32,6 +32,21 @@ export { podcastScriptBodySchema, scriptChapterSchema, scriptTurnSchema } from '
 export type { PodcastScriptBody } from './script-body';
 export { podcastScriptEditSchema, scriptEditTurnSchema } from './script-edit-body';
 export type { PodcastScriptEdit } from './script-edit-body';
+export {
+  episodeRenderSchema,
+  renderAcceptedSchema,
+  renderRequestSchema,
+  scriptQuoteRequestSchema,
+  scriptQuoteSchema,
+} from './render-bodies';
+export type { EpisodeRender, RenderAccepted, RenderRequest, ScriptQuote } from './render-bodies';
+export {
+  hostProfileSchema,
+  hostVoicesSchema,
+  seriesHostsEditSchema,
+  seriesHostsSchema,
+} from './series-hosts-bodies';
+export type { HostProfile, SeriesHosts, SeriesHostsEdit } from './series-hosts-bodies';
 export { ROUTE_REQUESTS } from './route-requests';
 export { ROUTE_RESPONSES } from './route-responses';
 export type { RouteResponse } from './route-responses';

@@ -1,5 +1,6 @@
 import * as z from '../config/zod-mini';
 import { jobStatusSchema, podcastFormatSchema, voiceQualitySchema } from './body-enums';
+import { episodeRenderSchema } from './render-bodies';
 
 /** A chapter of an assembled episode, in seconds from its start. */
 export const episodeChapterSchema = z.object({
@@ -49,6 +50,10 @@ export const publicJobSchema = z.object({
   captionsUrl: z.optional(z.string()),
   chapters: z.optional(z.array(episodeChapterSchema)),
   error: z.optional(z.string()),
+  /** The latest version of its script (a review job's, or one edited after it was ready). */
+  scriptVersion: z.optional(z.number()),
+  /** Its renders, oldest first (a job made without review has none). `cost` is their total. */
+  renders: z.optional(z.array(episodeRenderSchema)),
 });
 
 /** A job as the HTTP API shows it to its owner ({@link publicJobSchema}). */
