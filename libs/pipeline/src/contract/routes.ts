@@ -44,6 +44,8 @@ export const API_CONTRACT = {
   getPodcast: { method: 'GET', path: '/api/podcasts/{jobId}', auth: 'jwt' },
   getPodcastScript: { method: 'GET', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
   putPodcastScript: { method: 'PUT', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
+  renderPodcast: { method: 'POST', path: '/api/podcasts/{jobId}/render', auth: 'jwt' },
+  quotePodcastScript: { method: 'POST', path: '/api/podcasts/{jobId}/script/quote', auth: 'jwt' },
   getQuota: { method: 'GET', path: '/api/quota', auth: 'jwt' },
   getOptions: { method: 'GET', path: '/api/options', auth: 'jwt' },
   createSource: { method: 'POST', path: '/api/sources', auth: 'jwt' },
@@ -51,6 +53,8 @@ export const API_CONTRACT = {
   createFeed: { method: 'POST', path: '/api/feeds', auth: 'jwt' },
   listFeeds: { method: 'GET', path: '/api/feeds', auth: 'jwt' },
   revokeFeed: { method: 'DELETE', path: '/api/feeds/{feedId}', auth: 'jwt' },
+  getSeriesHosts: { method: 'GET', path: '/api/series/{seriesId}/hosts', auth: 'jwt' },
+  putSeriesHosts: { method: 'PUT', path: '/api/series/{seriesId}/hosts', auth: 'jwt' },
   // The public feed routes take no query: a podcast app asks for the URL as the feed gives it,
   // and the audio redirect's signed fields are on the link it redirects to, not here.
   getFeed: { method: 'GET', path: '/feeds/{feedId}', auth: 'none', gateway: FEED_GATEWAY_ROUTE },
