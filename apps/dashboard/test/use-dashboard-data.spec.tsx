@@ -4,6 +4,7 @@ import type { ApiClient } from '../src/api/api-client';
 import type { Job, PodcastPage, QuotaSummary } from '../src/api/types';
 import { useDashboardData } from '../src/hooks/use-dashboard-data';
 import { aJob } from './support/jobs';
+import { SCRIPTS_AND_HOSTS_NOT_USED } from './support/unused-api';
 
 function quota(used: number): QuotaSummary {
   return {
@@ -58,6 +59,7 @@ function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[])
     uploadSource: async () => {
       throw new Error('not used');
     },
+    ...SCRIPTS_AND_HOSTS_NOT_USED,
   };
   return { api, calls };
 }
