@@ -143,4 +143,54 @@ describe('useDashboardData', () => {
     // The poll asks for the API's default first page, as listPodcasts() did.
     expect(requested).toEqual([undefined, undefined]);
   });
+
+  it('does not poll a draft waiting for its review: nothing about it changes until the user acts', async () => {
+    const draft = aJob({ status: 'script_ready' });
+    const { api, calls } = scriptedApi([[draft]], [quota(0)]);
+    const { result } = renderHook(() => useDashboardData(api, 1000));
+    await waitFor(() => expect(result.current.jobs.data?.[0]?.status).toBe('script_ready'));
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(calls.list).toBe(1);
+  });
+
+  it('polls a ready episode being re-rendered until its render of that version is charged, then reloads the quota', async () => {
+    const first = { version: 1, charged: 2, chunksSynthesized: 5, chunksReused: 0 };
+    const before = aJob({ status: 'ready', cost: 2, renders: [first] });
+    const running = {
+      ...before,
+      renders: [first, { version: 2, charged: 0, chunksSynthesized: 1, chunksReused: 4 }],
+    };
+    const settled = {
+      ...before,
+      cost: 4,
+      renders: [first, { version: 2, charged: 2, chunksSynthesized: 1, chunksReused: 4 }],
+    };
+    const { api, calls } = scriptedApi(
+      [[before], [running], [running], [settled]],
+      [quota(2), quota(2), quota(4)],
+    );
+    const { result } = renderHook(() => useDashboardData(api, 1000));
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(1));
+    expect(calls.list).toBe(1);
+
+    act(() => result.current.watchRender(before.jobId, 2));
+    await waitFor(() => expect(calls.list).toBe(2));
+    expect(result.current.rendering.get(before.jobId)).toBe(2);
+    for (const _poll of [1, 2, 3]) {
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1000);
+      });
+    }
+    await waitFor(() => expect(result.current.jobs.data?.[0]?.cost).toBe(4));
+    expect(result.current.rendering.size).toBe(0);
+    await waitFor(() => expect(result.current.quota.data?.used).toBe(4));
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(calls.list).toBe(4);
+  });
 });
