@@ -101,7 +101,8 @@ export function EpisodeCard(props: {
       {job.error && job.status !== 'ready' ? <p className="episode__error">{job.error}</p> : null}
       {job.status === 'ready' && job.audioUrl ? (
         <EpisodePlayer
-          key={job.jobId}
+          // A re-render brings new audio: a new player for it (one poll's fresh link is not).
+          key={`${job.jobId}:${job.audioBytes ?? ''}:${job.durationSeconds ?? ''}`}
           title={job.topic}
           audioUrl={job.audioUrl}
           captionsUrl={job.captionsUrl}
