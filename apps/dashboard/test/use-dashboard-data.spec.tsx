@@ -156,41 +156,52 @@ describe('useDashboardData', () => {
     expect(calls.list).toBe(1);
   });
 
-  it('polls a ready episode being re-rendered until its render of that version is charged, then reloads the quota', async () => {
+  it('polls a ready episode being re-rendered, reading it whole, until its render of that version is charged, then reloads the quota', async () => {
     const first = { version: 1, charged: 2, chunksSynthesized: 5, chunksReused: 0 };
-    const before = aJob({ status: 'ready', cost: 2, renders: [first] });
+    const listed = aJob({ status: 'ready', cost: 2 });
     const running = {
-      ...before,
+      ...listed,
       renders: [first, { version: 2, charged: 0, chunksSynthesized: 1, chunksReused: 4 }],
     };
     const settled = {
-      ...before,
+      ...listed,
       cost: 4,
       renders: [first, { version: 2, charged: 2, chunksSynthesized: 1, chunksReused: 4 }],
     };
+    // The list leaves the renders out; the job read whole has them.
     const { api, calls } = scriptedApi(
-      [[before], [running], [running], [settled]],
+      [[listed], [listed], [listed], [{ ...listed, cost: 4 }]],
       [quota(2), quota(2), quota(4)],
     );
-    const { result } = renderHook(() => useDashboardData(api, 1000));
+    const whole = [running, running, settled];
+    let reads = 0;
+    const reading: ApiClient = {
+      ...api,
+      getPodcast: async () => whole[Math.min(reads++, whole.length - 1)] as Job,
+    };
+    const { result } = renderHook(() => useDashboardData(reading, 1000));
     await waitFor(() => expect(result.current.jobs.data).toHaveLength(1));
     expect(calls.list).toBe(1);
 
-    act(() => result.current.watchRender(before.jobId, 2));
+    act(() => result.current.watchRender(listed.jobId, 2));
     await waitFor(() => expect(calls.list).toBe(2));
-    expect(result.current.rendering.get(before.jobId)).toBe(2);
+    expect(result.current.rendering.get(listed.jobId)).toBe(2);
     for (const _poll of [1, 2, 3]) {
       await act(async () => {
         await jest.advanceTimersByTimeAsync(1000);
       });
     }
-    await waitFor(() => expect(result.current.jobs.data?.[0]?.cost).toBe(4));
-    expect(result.current.rendering.size).toBe(0);
+    await waitFor(() => expect(result.current.rendering.size).toBe(0));
+    expect(reads).toBe(3);
+    expect(result.current.jobs.data?.[0]?.renders).toEqual(settled.renders);
     await waitFor(() => expect(result.current.quota.data?.used).toBe(4));
 
     await act(async () => {
       await jest.advanceTimersByTimeAsync(5000);
     });
     expect(calls.list).toBe(4);
+    expect(reads).toBe(3);
+    // The renders read whole stay on the list item that has none.
+    expect(result.current.jobs.data?.[0]?.renders).toEqual(settled.renders);
   });
 });

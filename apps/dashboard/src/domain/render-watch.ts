@@ -22,3 +22,31 @@ export function renderSettled(job: Pick<Job, 'status' | 'renders'>, version: num
   const render = job.renders?.findLast((entry) => entry.version === version);
   return render !== undefined && (render.charged > 0 || render.chunksSynthesized === 0);
 }
+
+/** What the dashboard keeps of a job read whole: its renders and its latest script version. */
+export type RenderDetails = Pick<Job, 'renders' | 'scriptVersion'>;
+
+/** A job's {@link RenderDetails} (only the members it has). */
+export function renderDetailsOf(job: Job): RenderDetails {
+  return {
+    ...(job.renders === undefined ? {} : { renders: job.renders }),
+    ...(job.scriptVersion === undefined ? {} : { scriptVersion: job.scriptVersion }),
+  };
+}
+
+/**
+ * A list item with the renders and script version last read for its job, where the item has
+ * none (a list that leaves them out); an item that has its own keeps them.
+ */
+export function withRenderDetails(job: Job, details: RenderDetails | undefined): Job {
+  if (details === undefined) return job;
+  return {
+    ...job,
+    ...(job.renders === undefined && details.renders !== undefined
+      ? { renders: details.renders }
+      : {}),
+    ...(job.scriptVersion === undefined && details.scriptVersion !== undefined
+      ? { scriptVersion: details.scriptVersion }
+      : {}),
+  };
+}

@@ -5,7 +5,13 @@ import type { ApiClient } from '../api/api-client';
 import type { Job, QuotaSummary, UsageHistory } from '../api/types';
 import { HISTORY_WEEKS } from '../domain/weekly-history';
 import { isFinal, isWorking } from '../domain/job-status';
-import { RENDER_WATCH_MAX_MS, renderSettled } from '../domain/render-watch';
+import {
+  RENDER_WATCH_MAX_MS,
+  renderDetailsOf,
+  renderSettled,
+  withRenderDetails,
+  type RenderDetails,
+} from '../domain/render-watch';
 import type { Resource } from './resource';
 
 /** How often jobs are polled while any of them is not final. */
@@ -22,7 +28,9 @@ interface WatchedRender {
  * {@link POLL_INTERVAL_MS} while any job is being made (a draft waiting for review is not) or a
  * render asked for with `watchRender` is not over (`renderSettled`, for at most
  * `RENDER_WATCH_MAX_MS`), and reloads the quota and the history whenever a job becomes final
- * or a watched render ends (that is when the charge lands).
+ * or a watched render ends (that is when the charge lands). A watched job is also read whole
+ * (`GET /api/podcasts/{jobId}`) on each poll; its renders and script version are kept and shown
+ * on a list item that comes without them.
  *
  * `jobs` is the first page of `GET /api/podcasts` (the API's default page size), as it
  * always was; `jobsNextCursor` is that page's `nextCursor`, from which older pages can be
@@ -42,6 +50,7 @@ export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_
   const [watched, setWatched] = useState<ReadonlyMap<string, WatchedRender>>(new Map());
   const watchedRef = useRef(watched);
   watchedRef.current = watched;
+  const renderDetails = useRef(new Map<string, RenderDetails>());
 
   const reloadHistory = useCallback(async () => {
     setHistory((previous) => ({ ...previous, loading: true }));
@@ -69,15 +78,22 @@ export function useDashboardData(api: ApiClient, pollIntervalMs = POLL_INTERVAL_
   const reloadJobs = useCallback(async () => {
     setJobs((previous) => ({ ...previous, loading: true }));
     try {
-      const { items: data, nextCursor } = await api.listPodcastsPage();
+      const { items, nextCursor } = await api.listPodcastsPage();
+      // Each watched job is read whole: its renders say when the render is over.
+      const watching = [...watchedRef.current];
+      const read = await Promise.all(
+        watching.map(([jobId]) => api.getPodcast(jobId).catch(() => undefined)),
+      );
+      for (const job of read) if (job) renderDetails.current.set(job.jobId, renderDetailsOf(job));
+      const data = items.map((job) => withRenderDetails(job, renderDetails.current.get(job.jobId)));
       const finishedSinceLastLoad = data.some(
         (job) => isFinal(job) && runningIds.current.has(job.jobId),
       );
       runningIds.current = new Set(data.filter(isWorking).map((job) => job.jobId));
       const now = Date.now();
       const stillWatched = new Map(
-        [...watchedRef.current].filter(([jobId, render]) => {
-          const job = data.find((candidate) => candidate.jobId === jobId);
+        watching.filter(([jobId, render], index) => {
+          const job = read[index] ?? data.find((candidate) => candidate.jobId === jobId);
           const settled = job === undefined || renderSettled(job, render.version);
           return !settled && now - render.since < RENDER_WATCH_MAX_MS;
         }),
