@@ -133,6 +133,7 @@ test.describe('reviewing and re-rendering a script on the local stack', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await severeAxeViolations(page)).toEqual([]);
+      await editor.screenshot({ path: test.info().outputPath('script-editor-375.png') });
 
       await render.click();
       await expect(episode.getByTestId('episode-status')).toHaveText('ready', {
