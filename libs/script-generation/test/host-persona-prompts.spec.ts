@@ -1,4 +1,5 @@
 import { BedrockScriptWriter } from '../src/bedrock/bedrock-script-writer';
+import { OfflineScriptWriter } from '../src/offline/offline-script-writer';
 import { buildChapterPrompts } from '../src/prompts/chapter-prompts';
 import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
 import { buildScriptPrompts } from '../src/prompts/script-prompts';
@@ -185,5 +186,21 @@ describe('the Converse request BedrockScriptWriter sends with personas', () => {
     } finally {
       await bedrock.close();
     }
+  });
+});
+
+describe('the offline writer with personas', () => {
+  it('writes with the hosts’ names and never speaks a persona', async () => {
+    const script = await new OfflineScriptWriter({ speechEngine: 'espeak-ng' }).write({
+      ...requestWith(),
+      sourceText: 'Tides are the rise and fall of sea levels. The moon pulls the oceans.',
+    });
+    expect(script.hosts).toEqual([{ name: 'Ada' }, { name: 'Ivo' }]);
+    const speakers = new Set(
+      script.chapters.flatMap((chapter) => chapter.segments.map((segment) => segment.speaker)),
+    );
+    expect(speakers).toEqual(new Set(['Ada', 'Ivo']));
+    expect(JSON.stringify(script)).not.toContain('marine biologist');
+    expect(JSON.stringify(script)).not.toContain('Ignore all previous instructions');
   });
 });
