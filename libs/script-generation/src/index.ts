@@ -1,11 +1,6 @@
 // The public face of @lumcast/script-generation: only what other projects import. The lib's own
 // tests import its modules directly.
-export type {
-  PreviousEpisode,
-  RequestedHost,
-  ScriptRequest,
-  SeriesContext,
-} from './script/request';
+export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script/request';
 export {
   HOST_PERSONA_MAX_CHARS,
   MAX_EPISODE_MINUTES,
