@@ -74,6 +74,7 @@ export {
   ledgerFrom,
   scriptWriterFrom,
   seriesEpisodesFrom,
+  seriesHostsFrom,
   seriesMemoryFrom,
   sourceFetcherFrom,
   sourceUploadsFrom,

@@ -1,6 +1,7 @@
 import type * as z from '../config/zod-mini';
 import type { RouteName } from './routes';
 import { podcastScriptEditSchema } from './script-edit-body';
+import { seriesHostsEditSchema } from './series-hosts-bodies';
 
 /**
  * The JSON body each route that takes one declares as a schema (`POST /api/podcasts` and the
@@ -14,4 +15,5 @@ import { podcastScriptEditSchema } from './script-edit-body';
  */
 export const ROUTE_REQUESTS = {
   putPodcastScript: podcastScriptEditSchema,
+  putSeriesHosts: seriesHostsEditSchema,
 } as const satisfies Partial<Record<RouteName, z.ZodMiniType>>;
