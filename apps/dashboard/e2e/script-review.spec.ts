@@ -201,4 +201,78 @@ test.describe('reviewing and re-rendering a script on the local stack', () => {
       expect(await audioDuration(audio)).toBeCloseTo(job.durationSeconds as number, 0);
     });
   });
+
+  test('a series’ hosts are set in the Series hosts panel, kept, and speak in its next draft', async ({
+    page,
+    request,
+  }) => {
+    const run = Date.now().toString(36);
+    const user = `hana-${run}`;
+    const series = `tides-${run}`;
+    await page.goto('/');
+    await pickUser(page, user);
+    const form = page.getByRole('region', { name: 'New episode' });
+
+    /** Writes a draft of the series, and answers its card once its script is ready. */
+    async function draft(topic: string): Promise<Locator> {
+      await form.getByLabel('Topic').fill(topic);
+      await form.getByLabel(/Source text/).fill(SOURCE_TEXT);
+      await form.getByLabel('Minutes').fill('1');
+      await form.getByLabel('Voice quality').selectOption('neural');
+      await form.getByLabel(/Series/).fill(series);
+      await form.getByRole('checkbox', { name: 'Review script first' }).check();
+      await form.getByRole('button', { name: 'Write the script' }).click();
+      const card = page.getByTestId('episode').filter({ hasText: topic });
+      await expect(card.getByTestId('episode-status')).toHaveText('script ready', {
+        timeout: 180_000,
+      });
+      return card;
+    }
+
+    await draft('Neap tides');
+    const panel = page.getByRole('region', { name: 'Series hosts' });
+    await expect(panel.getByRole('combobox', { name: 'Series' })).toHaveValue(series);
+    await expect(panel.getByText(`No host profiles: episodes of ${series}`)).toBeVisible();
+    const hosts = [
+      { name: 'Ada', persona: 'A retired marine biologist.', voices: { neural: 'Danielle' } },
+      { name: 'Ivo', voices: { neural: 'Gregory' } },
+    ];
+    for (const [index, host] of hosts.entries()) {
+      await panel.getByRole('button', { name: 'Add a host' }).click();
+      const fields = panel.getByRole('group', { name: `Host ${index + 1}` });
+      await expect(fields.getByRole('textbox', { name: 'Name' })).toBeFocused();
+      await fields.getByRole('textbox', { name: 'Name' }).fill(host.name);
+      if (host.persona) {
+        const persona = fields.getByRole('textbox', { name: /Persona/ });
+        await persona.fill(host.persona);
+        await expect(fields.getByText(`${host.persona.length} of 1,000 characters`)).toBeVisible();
+      }
+      await fields.getByRole('combobox', { name: 'Neural voice' }).selectOption(host.voices.neural);
+    }
+    await panel.getByRole('button', { name: 'Save hosts' }).click();
+    await expect(
+      panel.getByText(
+        `Saved the hosts of ${series}. Episodes made in the series from now on use them.`,
+      ),
+    ).toBeVisible();
+    const kept = await request.get(`/api/series/${series}/hosts`, { headers: asUser(user) });
+    expect(await kept.json()).toEqual({ seriesId: series, hosts });
+    expect(await severeAxeViolations(page)).toEqual([]);
+
+    // Kept: a fresh page shows them.
+    await page.reload();
+    await expect(
+      page
+        .getByRole('region', { name: 'Series hosts' })
+        .getByRole('group', { name: 'Host 1' })
+        .getByRole('textbox', { name: 'Name' }),
+    ).toHaveValue('Ada');
+
+    // The next draft of the series is written for them.
+    const next = await draft('Spring tides');
+    const editor = await openEditor(next, 'Review script');
+    await expect(
+      editor.getByRole('combobox', { name: 'Speaker of turn 1' }).getByRole('option'),
+    ).toHaveText(['Ada', 'Ivo']);
+  });
 });

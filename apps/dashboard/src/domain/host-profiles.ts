@@ -1,11 +1,9 @@
 import type { VoiceQuality } from '@lumcast/quota';
+import { HOST_PERSONA_MAX_CHARS } from '@lumcast/script-generation';
 import type { EpisodeOptions, SeriesHosts, SeriesHostsEdit } from '../api/types';
 
-/**
- * The longest persona a host profile may have, in characters (the API refuses a longer one).
- * Written here until the pipeline exports its own limit; the API's 400 stays the judge.
- */
-export const PERSONA_MAX_CHARS = 1_000;
+/** The longest persona a host profile may have, in characters: the script writer's own limit. */
+export const PERSONA_MAX_CHARS = HOST_PERSONA_MAX_CHARS;
 
 /** The voice qualities a host profile names a voice for, in the order the panel shows them. */
 export const HOST_VOICE_QUALITIES: readonly VoiceQuality[] = ['standard', 'neural', 'generative'];
