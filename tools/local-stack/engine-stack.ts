@@ -142,7 +142,9 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
   const claim = await claimDataFolder(options.dataDir);
   try {
     // Checked before anything starts, as by the in-process stack: a bad key refuses the start.
-    await linkSecret(options.dataDir);
+    // The functions' credentials are derived from it, so the links and upload forms they sign
+    // verify on this data folder's runs only, and across its restarts.
+    const secret = await linkSecret(options.dataDir);
     const startedAt = new Date().toISOString();
     const dynamoDir = path.join(options.dataDir, 'dynamodb');
     const s3Dir = path.join(options.dataDir, 's3');
@@ -167,6 +169,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       keepRecords: false,
       onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
       functionEnvironment: functionEnvironment(options),
+      credentialsSecret: secret,
     });
     try {
       // Before the server listens: no request meets a job the last run left half-made.
