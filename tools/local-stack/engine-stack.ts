@@ -68,6 +68,8 @@ function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<
   const environment: Record<string, string> = {
     LUMCAST_SPEECH: config.speech,
     LUMCAST_SCRIPT_WRITER: config.scriptWriter,
+    // Links on the run's own origin are path-style (`<origin>/<bucket>/<key>`): see `publicS3Url`.
+    LUMCAST_S3_PATH_STYLE: 'true',
     ...(config.bedrockModelId === undefined
       ? {}
       : { LUMCAST_BEDROCK_MODEL_ID: config.bedrockModelId }),
@@ -148,6 +150,8 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
     const startedAt = new Date().toISOString();
     const dynamoDir = path.join(options.dataDir, 'dynamodb');
     const s3Dir = path.join(options.dataDir, 's3');
+    // Known once the server listens (the port may be 0); no API function runs before that.
+    let publicUrl = `http://localhost:${options.port}`;
     await privateFolder(dynamoDir);
     await privateFolder(s3Dir);
     const emulator = await startAwsEmulator({
@@ -170,6 +174,8 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
       functionEnvironment: functionEnvironment(options),
       credentialsSecret: secret,
+      // The API's functions sign links to this run's own origin, as the dashboard is served.
+      publicS3Url: () => publicUrl,
     });
     try {
       // Before the server listens: no request meets a job the last run left half-made.
@@ -183,17 +189,18 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
             emulator.issuer.mint({ sub, email: `${sub}@localhost` }),
           ),
           dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
-          // As CloudFront's policy names the audio bucket: episode and caption links are
-          // presigned URLs of the S3 front door, another origin (captions played from a blob).
-          otherOrigins: {
-            connectSources: [new URL(emulator.endpoints.urls.s3).origin],
-            mediaSources: [new URL(emulator.endpoints.urls.s3).origin, 'blob:'],
+          // The API's links and upload forms are path-style URLs on this origin (`publicS3Url`
+          // below, and LUMCAST_S3_PATH_STYLE), forwarded to the S3 front door as they come.
+          s3: {
+            url: emulator.endpoints.urls.s3,
+            buckets: new Set(emulator.app.buckets.map((bucket) => bucket.bucketName)),
           },
           acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),
         }),
       );
       const { address, url } = await listenLocally(server, options.port, host);
       listeningPort = address.port;
+      publicUrl = url;
       const closeServer = () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -1,0 +1,46 @@
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * Whether a path is an object of one of the run's buckets, as path-style links name them
+ * (`/<bucket>` or `/<bucket>/<key>`): the audio and caption links and the upload forms the API
+ * hands out on this origin.
+ */
+export function bucketOfPath(pathname: string, buckets: ReadonlySet<string>): string | undefined {
+  const bucket = pathname.split('/')[1];
+  return bucket !== undefined && buckets.has(bucket) ? bucket : undefined;
+}
+
+/**
+ * Sends a request on to the engine's S3 front door as it came: method, path, query, headers and
+ * `Host` unchanged (the link's or the form's signature covers them), the body streamed both ways,
+ * so an upload or a long episode never sits whole in this process. The front door checks the
+ * signature, its expiry and IAM; what it answers (200, 206 for a Range, 403, 404) is the answer.
+ *
+ * @returns once the answer has been sent.
+ */
+export function forwardToBucket(
+  request: IncomingMessage,
+  response: ServerResponse,
+  s3Url: string,
+): Promise<void> {
+  const target = new URL(s3Url);
+  return new Promise<void>((resolve, reject) => {
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        answer.on('end', resolve);
+        answer.on('error', reject);
+      },
+    );
+    upstream.on('error', reject);
+    request.pipe(upstream);
+  });
+}
