@@ -1,6 +1,6 @@
-import { request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { MAX_BODY_BYTES, PayloadTooLargeError, readBody } from './api-gateway-event';
-import { bucketOfPath, forwardToBucket } from './bucket-route';
+import { bucketOfPath, forwardRequest, forwardToBucket } from './bucket-route';
 import { contractRoute } from './contract-route';
 import { serveDashboard } from './dashboard-route';
 import { sendUnauthenticated, type ForwardedIdentity } from './engine-identity';
@@ -49,7 +49,6 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
  * the functions run in the engine's worker threads, so this server's event loop only forwards.
  */
 export function createEngineListener(deps: EngineListenerDeps): RequestListener {
-  const api = new URL(deps.apiUrl);
   async function route(
     request: IncomingMessage,
     response: Parameters<RequestListener>[1],
@@ -87,26 +86,17 @@ export function createEngineListener(deps: EngineListenerDeps): RequestListener 
     if (declared.kind === 'found' && declared.auth === 'jwt' && !identity.identified)
       return sendUnauthenticated(response);
     const { 'transfer-encoding': _chunked, connection: _hop, ...headers } = identity.headers;
-    await new Promise<void>((resolve, reject) => {
-      const upstream = httpRequest(
-        {
-          host: api.hostname,
-          port: api.port,
-          method,
-          path: request.url ?? '/',
-          // The client's Host stays: the API makes absolute links (a feed's URLs) from it.
-          headers: { ...headers, 'content-length': String(body.length) },
-        },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-          answer.on('end', resolve);
-          answer.on('error', reject);
-        },
-      );
-      upstream.on('error', reject);
-      upstream.end(body);
-    });
+    // The client's Host stays: the API makes absolute links (a feed's URLs) from it.
+    await forwardRequest(
+      deps.apiUrl,
+      {
+        method,
+        path: request.url ?? '/',
+        headers: { ...headers, 'content-length': String(body.length) },
+      },
+      body,
+      response,
+    );
   }
 
   return answeringFailures(route);
