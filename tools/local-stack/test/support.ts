@@ -10,6 +10,7 @@ import {
 } from '@lumcast/audio-assembly';
 import { objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
+import { ON_ENGINE, startEngineTestStack } from './engine-test-stack';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
@@ -19,11 +20,14 @@ export function temporaryDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Starts a local stack on a free port with a fresh (or given) data folder and instant retries. */
+/**
+ * Starts a local stack on a free port with a fresh (or given) data folder and instant retries; on
+ * the engine when the test runs with `LUMCAST_ENGINE=1` (see `./engine-test-stack.ts`).
+ */
 export async function startTestStack(
   overrides: Partial<LocalStackOptions> & { dataDir: string },
 ): Promise<LocalStack> {
-  return startLocalStack({
+  return (ON_ENGINE ? startEngineTestStack : startLocalStack)({
     port: 0,
     scriptWriter: 'offline',
     speech: 'local',
