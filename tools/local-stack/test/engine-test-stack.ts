@@ -32,25 +32,23 @@ function speechFor(options: LocalStackOptions): LocalStackOptions['speech'] {
   throw new NotOnTheEngineError(`Replacing ${replaced.join(', ')}`);
 }
 
+/** DynamoDB Local itself, past the front door (as the in-process stack's `dynamo`). */
 function dynamoOf(endpoint: string): LocalDynamo {
-  const clients: DynamoDBClient[] = [];
+  const made = new Set<DynamoDBClient>();
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const newClient = () => {
-    const client = new DynamoDBClient({
-      endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    clients.push(client);
+    const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
+    made.add(client);
     return client;
   };
-  return {
-    endpoint,
-    client: newClient(),
-    newClient,
-    requestsReceived: () => {
-      throw new NotOnTheEngineError('The DynamoDB request count');
-    },
-    close: async () => clients.forEach((client) => client.destroy()),
+  const requestsReceived = missing('The DynamoDB request count');
+  const close = async () => made.forEach((client) => client.destroy());
+  return { endpoint, client: newClient(), newClient, requestsReceived, close };
+}
+
+function missing(what: string): () => never {
+  return () => {
+    throw new NotOnTheEngineError(what);
   };
 }
 
@@ -64,9 +62,6 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
   const busy = () =>
     [...mapped].some((queue) => emulator.queues.contents(queue).length > 0) ||
     emulator.stateMachine.list().some((execution) => execution.status === 'RUNNING');
-  const missing = (what: string) => () => {
-    throw new NotOnTheEngineError(what);
-  };
   return {
     url: stack.url,
     port: stack.port,
