@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataFolderInUseError } from '../data-folder-lock';
 import { startEngineStack, type EngineStack } from '../engine-stack';
+import { runQuotaCommand } from '../../quota-command/run-quota-command';
 import { temporaryDataDir } from './support';
 
 jest.setTimeout(180_000);
@@ -106,6 +107,27 @@ describe('npm start on the engine', () => {
     expect(stack.emulator.endpoints.denials()).toEqual([]);
     // The write-script bundle ran the offline writer itself: no model was asked.
     expect(stack.emulator.bedrock.requests).toEqual([]);
+  });
+
+  it('lets `nx run tools:quota` read and grant on its tables, found through its dynamodb-endpoint.json', async () => {
+    const quota = async (...argv: string[]) => {
+      let stdout = '';
+      const code = await runQuotaCommand([...argv, '--data-dir', data.dir], {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: () => undefined },
+        env: {},
+      });
+      return { code, stdout };
+    };
+    const granted = await quota('grant', '--user', 'alice', '--slots', '2', '--operation', 'op-1');
+    expect(granted.code).toBe(0);
+    const shown = await quota('show', '--user', 'alice', '--json');
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ usage: { used: 1, granted: 2 } });
+    expect((await call(stack, 'GET', '/api/quota', { user: 'alice' })).body).toMatchObject({
+      used: 1,
+      granted: 2,
+    });
   });
 
   it('serves the dashboard on the API’s and the links’ origin, its CSP allowing that origin only', async () => {
