@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   startAwsEmulator,
@@ -29,6 +30,9 @@ import type { LocalTableNames } from './tables';
 
 /** The cloud assembly `nx run infra:synth` writes. */
 export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
+
+/** How many of the API function's containers run at once: twice this machine's cores. */
+const API_CONTAINERS = Math.max(2, availableParallelism() * 2);
 
 /** The nice value of the pipeline's containers (everything but the API's function). */
 const BACKGROUND_NICE = 10;
@@ -169,6 +173,9 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       // The pipeline's containers yield the CPU to the API and the services it calls: the
       // server answers while episodes are made (issue 32's responsiveness goals).
       backgroundNice: BACKGROUND_NICE,
+      // A burst of requests waits for a few warm API containers instead of starting one worker
+      // thread each, which on two cores do not finish their INIT within the API's 10 s timeout.
+      httpApiContainers: API_CONTAINERS,
       // A user's run lives for days: no record of every invocation and call (denials are kept).
       keepRecords: false,
       onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),

@@ -86,6 +86,13 @@ export interface AwsEmulatorOptions {
    */
   readonly backgroundNice?: number;
   /**
+   * At most this many containers of each function an HTTP API route invokes run at once (this
+   * machine's parallelism); requests past it wait for one, in order, their timeout starting when
+   * they run. Default: one container per concurrent request, as in AWS, so a burst of 200
+   * requests starts 200 worker threads, which two cores cannot initialize within a 10 s timeout.
+   */
+  readonly httpApiContainers?: number;
+  /**
    * Whether the run keeps every invocation (`runtime.invocations`) and every allowed call
    * (`endpoints.calls`) for a test to read; default true. A run that lives for days sets false:
    * its memory then does not grow with use, and only denied calls and refusals are kept.

@@ -154,6 +154,8 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       runEnvironment: (fn) => runEnvironment(fn, endpoints, options, interactive.has(fn.logicalId)),
       recordInvocations: options.keepRecords ?? true,
       niceOf: (fn) => (interactive.has(fn.logicalId) ? 0 : (options.backgroundNice ?? 0)),
+      maxContainersOf: (fn) =>
+        interactive.has(fn.logicalId) ? options.httpApiContainers : undefined,
     });
     stops.push(() => runtime.stop());
     const invoke = (id: string, event: unknown) => runtime.invoke(id, event);

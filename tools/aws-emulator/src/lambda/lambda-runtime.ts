@@ -40,6 +40,9 @@ export class LambdaRuntime {
   private readonly byKey = new Map<string, FunctionSpec>();
   private readonly idle = new Map<string, Container[]>();
   private readonly running = new Map<string, number>();
+  /** Per function: containers running now, and the invocations waiting for one (`maxContainersOf`). */
+  private readonly inContainers = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
   private readonly all = new Set<Worker>();
   private stopped = false;
   /**
@@ -93,8 +96,9 @@ export class LambdaRuntime {
       );
     }
     this.running.set(fn.logicalId, running + 1);
+    const startedAtMs = Date.now();
+    const release = await this.containerTurn(fn);
     try {
-      const startedAtMs = Date.now();
       const { result, durationMs, initDurationMs } = await this.runInContainer(fn, event);
       const errorType = result.functionError
         ? (result.payload as { errorType?: string }).errorType
@@ -112,8 +116,27 @@ export class LambdaRuntime {
         });
       return result;
     } finally {
+      release();
       this.running.set(fn.logicalId, (this.running.get(fn.logicalId) ?? 1) - 1);
     }
+  }
+
+  /** Waits, in order, until the function may run one more container; returns its release. */
+  private async containerTurn(fn: FunctionSpec): Promise<() => void> {
+    const max = this.options.maxContainersOf?.(fn);
+    if (max === undefined) return () => undefined;
+    const id = fn.logicalId;
+    const queue = this.waiting.get(id) ?? [];
+    this.waiting.set(id, queue);
+    if ((this.inContainers.get(id) ?? 0) < max)
+      this.inContainers.set(id, (this.inContainers.get(id) ?? 0) + 1);
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    // Handed on to the next in line, the turn keeps the count as it is.
+    return () => {
+      const next = queue.shift();
+      if (next) next();
+      else this.inContainers.set(id, (this.inContainers.get(id) ?? 1) - 1);
+    };
   }
 
   /**
