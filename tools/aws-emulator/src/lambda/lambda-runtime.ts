@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ContainerClock } from './container-clock';
+import { ContainerTurns } from './container-turns';
 import type { FunctionSpec } from '../template/synthesized-app';
 import { LambdaThrottledError, UnknownFunctionError } from '../errors';
 import type {
@@ -40,9 +41,7 @@ export class LambdaRuntime {
   private readonly byKey = new Map<string, FunctionSpec>();
   private readonly idle = new Map<string, Container[]>();
   private readonly running = new Map<string, number>();
-  /** Per function: containers running now, and the invocations waiting for one (`maxContainersOf`). */
-  private readonly inContainers = new Map<string, number>();
-  private readonly waiting = new Map<string, (() => void)[]>();
+  private readonly turns: ContainerTurns;
   private readonly all = new Set<Worker>();
   private stopped = false;
   /**
@@ -55,6 +54,7 @@ export class LambdaRuntime {
   /** @throws {RuntimeMismatchError} when a function's runtime is not this process's Node major. */
   constructor(private readonly options: LambdaRuntimeOptions) {
     assertNodeRuntime(options.functions);
+    this.turns = new ContainerTurns(options.maxContainersOf);
     for (const fn of options.functions) {
       this.byKey.set(fn.functionArn, fn);
       this.byKey.set(fn.functionName, fn);
@@ -97,7 +97,7 @@ export class LambdaRuntime {
     }
     this.running.set(fn.logicalId, running + 1);
     const startedAtMs = Date.now();
-    const release = await this.containerTurn(fn);
+    const release = await this.turns.take(fn);
     try {
       const { result, durationMs, initDurationMs } = await this.runInContainer(fn, event);
       const errorType = result.functionError
@@ -119,24 +119,6 @@ export class LambdaRuntime {
       release();
       this.running.set(fn.logicalId, (this.running.get(fn.logicalId) ?? 1) - 1);
     }
-  }
-
-  /** Waits, in order, until the function may run one more container; returns its release. */
-  private async containerTurn(fn: FunctionSpec): Promise<() => void> {
-    const max = this.options.maxContainersOf?.(fn);
-    if (max === undefined) return () => undefined;
-    const id = fn.logicalId;
-    const queue = this.waiting.get(id) ?? [];
-    this.waiting.set(id, queue);
-    if ((this.inContainers.get(id) ?? 0) < max)
-      this.inContainers.set(id, (this.inContainers.get(id) ?? 0) + 1);
-    else await new Promise<void>((resolve) => queue.push(resolve));
-    // Handed on to the next in line, the turn keeps the count as it is.
-    return () => {
-      const next = queue.shift();
-      if (next) next();
-      else this.inContainers.set(id, (this.inContainers.get(id) ?? 1) - 1);
-    };
   }
 
   /**
