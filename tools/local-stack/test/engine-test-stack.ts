@@ -56,7 +56,8 @@ function missing(what: string): () => never {
 export async function startEngineTestStack(options: LocalStackOptions): Promise<LocalStack> {
   const stack = await startEngineStack({ ...options, speech: speechFor(options) });
   const { emulator } = stack;
-  const api = emulator.app.functions.find((fn) => fn.environment['LUMCAST_FEEDS_TABLE']);
+  // Every table and setting any function is configured with, as the in-process stack's one `env`.
+  const configured = Object.assign({}, ...emulator.app.functions.map((fn) => fn.environment));
   const dynamo = dynamoOf(emulator.dynamodbUrl);
   const mapped = new Set(emulator.app.eventSourceMappings.map((mapping) => mapping.queueLogicalId));
   const busy = () =>
@@ -66,7 +67,7 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
     url: stack.url,
     port: stack.port,
     address: stack.address,
-    env: readEnvironment({ ...api?.environment, LUMCAST_SPEECH: options.speech }),
+    env: readEnvironment({ ...configured, LUMCAST_SPEECH: options.speech }),
     dynamo,
     dynamoEndpointFile: stack.dynamoEndpointFile,
     recovered: stack.recovered,
