@@ -37,6 +37,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
           uploads: services.uploads(),
           store: services.store(),
           speechEngine: speechEngineFrom(env),
+          maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
         },
         identity,
       ),

@@ -1,5 +1,6 @@
 import type * as z from '../config/zod-mini';
 import type { RouteName } from './routes';
+import { renderRequestSchema, scriptQuoteRequestSchema } from './render-bodies';
 import { podcastScriptEditSchema } from './script-edit-body';
 
 /**
@@ -14,4 +15,6 @@ import { podcastScriptEditSchema } from './script-edit-body';
  */
 export const ROUTE_REQUESTS = {
   putPodcastScript: podcastScriptEditSchema,
+  renderPodcast: renderRequestSchema,
+  quotePodcastScript: scriptQuoteRequestSchema,
 } as const satisfies Partial<Record<RouteName, z.ZodMiniType>>;

@@ -4,12 +4,14 @@ import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson, readStoredObject } from './read-stored-object';
 import { JobStateError } from '../errors';
 import type { AssembledEpisode, AssembleInput } from './step-inputs';
+import { createAssembleRenderStep } from './assemble-render';
 import type { ScriptArtifact } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createAssembleStep}. */
 export interface AssembleDeps {
   jobs: JobsTable;
   store: ObjectStore;
+  now?: () => Date;
 }
 
 /**
@@ -18,13 +20,17 @@ export interface AssembleDeps {
  * measured duration the callback charges for. The measured episode is also
  * recorded on the job ({@link JobsTable.recordAssembled}). A missing script or chunk is an
  * `ObjectNotFoundError` naming it (not retried: the failure path ends the job, uncharged).
+ * A render's input (`render` > 0) is assembled by `createAssembleRenderStep`.
  */
 export function createAssembleStep(deps: AssembleDeps) {
+  const assembleRender = createAssembleRenderStep(deps);
   return async function assemble({
     userId,
     jobId,
+    render,
     synthesized,
   }: AssembleInput): Promise<AssembledEpisode> {
+    if (render) return assembleRender({ userId, jobId, render });
     if (!(await deps.jobs.setStatus(userId, jobId, 'assembling'))) {
       throw new JobStateError(`Job ${jobId} of ${userId} is missing or already final`);
     }

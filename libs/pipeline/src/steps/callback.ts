@@ -10,6 +10,7 @@ import type { ScriptArtifact } from './store-script-for-synthesis';
 import { objectKeys } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
 import { FAILURE_MESSAGES, failureKindOf, type StepFailure } from './failure-message';
+import { finishRender } from './render-callback';
 
 /** Dependencies of {@link createCallbackStep}. */
 export interface CallbackDeps {
@@ -19,6 +20,7 @@ export interface CallbackDeps {
   seriesMemory: SeriesMemory;
   /** Where a series-memory failure is reported (it does not fail the episode). */
   logger?: Pick<Logger, 'warn'>;
+  now?: () => Date;
 }
 
 /** What the callback decided. */
@@ -40,13 +42,19 @@ export interface CallbackResult {
  * comes from the execution's state or, for a failure reported by the
  * execution-status rule (no state), from the job record Assemble wrote. A job
  * already final is left as it is, so a redelivered event or a failure reported
- * twice (ReportFailure and the rule) changes nothing.
+ * twice (ReportFailure and the rule) changes nothing. A render's input (`render` > 0) is
+ * finished by `finishRender` (`./render-callback.ts`).
  */
 export function createCallbackStep(deps: CallbackDeps) {
+  const now = deps.now ?? (() => new Date());
   return async function callback(input: CallbackInput): Promise<CallbackResult> {
     const { userId, jobId } = input;
     const job = await deps.jobs.get(userId, jobId);
     if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
+    // A render of the job's script (its own hold, its own audio): `./render-callback.ts`.
+    if (input.render) {
+      return finishRender(deps, { ...input, render: input.render }, job, now);
+    }
     if (isFinalStatus(job.status)) return { status: job.status, cost: job.cost };
 
     let audio: AssembledEpisode;

@@ -11,7 +11,17 @@ export const speechChunkItemSchema = z.object({
   index: z.number().check(z.int(), z.minimum(0)),
   text: z.string().check(z.minLength(1)),
   hostIndex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** The voice it is spoken in (a render's chunks carry it); absent: the host's default. */
+  voice: z.optional(z.string().check(z.minLength(1))),
+  /** Its address (`chunkAddress`; a render's chunks): stored at `objectKeys.chunkAt`. */
+  address: z.optional(z.string().check(z.minLength(1))),
 });
+
+/**
+ * Which render of the job's script an execution runs (`POST …/render`), or 0 (or absent) for
+ * the job's own episode: the state machine carries it from its input (`$.render`).
+ */
+const renderNumberSchema = z.optional(z.number().check(z.int(), z.minimum(0)));
 
 /**
  * A step's answer when its provider's turn is later: the state machine waits until `waitUntil`
@@ -41,7 +51,9 @@ export const synthesizedChunkSchema = z.object({
 
 /** Input of the assemble step. */
 export const assembleInputSchema = z.extend(jobRefSchema, {
-  synthesized: z.array(synthesizedChunkSchema).check(z.minLength(1)),
+  render: renderNumberSchema,
+  /** The chunks the Map spoke: every chunk of an episode; a render's new ones only (maybe none). */
+  synthesized: z.array(synthesizedChunkSchema),
 });
 
 /** What the assemble step returns: the measured episode. */
@@ -54,12 +66,19 @@ export const assembledEpisodeSchema = z.object({
   chapters: z.array(
     z.object({ title: z.string(), startSeconds: z.number(), endSeconds: z.number() }),
   ),
+  /** A render's: the measured seconds of the chunks it newly spoke, which it is charged for. */
+  newSeconds: z.optional(z.number().check(z.minimum(0))),
 });
 
 /** Input of the callback: success with the measured episode, or failure with the caught error. */
 export const callbackInputSchema = z.discriminatedUnion('outcome', [
-  z.extend(jobRefSchema, { outcome: z.literal('succeeded'), audio: assembledEpisodeSchema }),
   z.extend(jobRefSchema, {
+    render: renderNumberSchema,
+    outcome: z.literal('succeeded'),
+    audio: assembledEpisodeSchema,
+  }),
+  z.extend(jobRefSchema, {
+    render: renderNumberSchema,
     outcome: z.literal('failed'),
     error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
     /** The execution's state when it failed: `audio` is there when assembly had succeeded. */
@@ -73,7 +92,7 @@ export const callbackInputSchema = z.discriminatedUnion('outcome', [
  */
 export const UNSUCCESSFUL_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 
-/** The execution input (`{ userId, jobId }`), which the event carries as a JSON string. */
+/** The execution input (`{ userId, jobId, render? }`), which the event carries as a JSON string. */
 const executionInputSchema = z.pipe(
   z.pipe(
     z.string(),
@@ -86,7 +105,7 @@ const executionInputSchema = z.pipe(
       }
     }),
   ),
-  jobRefSchema,
+  z.extend(jobRefSchema, { render: renderNumberSchema }),
 );
 
 /**

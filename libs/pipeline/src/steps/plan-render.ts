@@ -1,0 +1,56 @@
+import { JobStateError } from '../errors';
+import type { JobsTable } from '../jobs/jobs-table';
+import type { ObjectStore } from '../ports/object-store';
+import { readRenderArtifact } from '../renders/render-artifact';
+import { markRenderStarted } from '../renders/render-updates';
+import type { WriteScriptOutput } from './store-script-for-synthesis';
+
+/** Dependencies of {@link createPlanRenderStep}. */
+export interface PlanRenderDeps {
+  jobs: JobsTable;
+  store: ObjectStore;
+  now?: () => Date;
+}
+
+/**
+ * The PlanRender phase of the write-script function (the first task of a render's execution):
+ * reads the render's plan (`objectKeys.renderPlan`, stored by `POST …/render`), marks the render
+ * taken up (a first render moves the job to `synthesizing`) and hands the synthesize Map only the
+ * chunks whose address is new, each with its voice and address; the rest are reused. A render
+ * that is no longer the job's active one throws {@link JobStateError}: nothing is spoken.
+ */
+export function createPlanRenderStep(deps: PlanRenderDeps) {
+  const now = deps.now ?? (() => new Date());
+  return async function planRender({
+    userId,
+    jobId,
+    render,
+  }: {
+    userId: string;
+    jobId: string;
+    render: number;
+  }): Promise<WriteScriptOutput> {
+    const artifact = await readRenderArtifact(deps.store, jobId, render);
+    const spoken = artifact.chunks.filter((chunk) => chunk.synthesize);
+    const started = await markRenderStarted(
+      deps.jobs,
+      userId,
+      jobId,
+      { number: render, first: artifact.first, totalChunks: spoken.length },
+      now(),
+    );
+    if (!started) throw new JobStateError(`Render ${render} of job ${jobId} is not running`);
+    return {
+      quality: artifact.quality,
+      language: artifact.language,
+      totalChunks: artifact.chunks.length,
+      chunks: spoken.map(({ index, text, hostIndex, voice, address }) => ({
+        index,
+        text,
+        hostIndex,
+        voice,
+        address,
+      })),
+    };
+  };
+}
