@@ -22,8 +22,8 @@ import { readLatestScript } from '../script-versions';
  * only new addresses are spoken, and the route holds exactly their quote through
  * `QuotaLedger.admit` under the render's own ledger id (`renderLedgerId`), refused as a new
  * episode is (422, 429). Then it stores the plan, starts the render on the job (`startRender`,
- * one conditional write: of two requests one wins, the other's hold is released and it gets
- * 409) and queues it; a render that cannot be queued ends failed and its hold is released (503).
+ * one conditional write: of two requests one wins and the other gets 409; two requests for the
+ * same render share its ledger id, so one slot hold is kept for the winner) and queues it; a render that cannot be queued ends failed and its hold is released (503).
  * A first render moves the job to `queued`; a re-render leaves it `ready`, serving its previous
  * audio until the new one is charged.
  *
@@ -77,8 +77,9 @@ export function renderPodcastRoute(deps: RouteDeps): Route {
       throw error;
     }
     if (!won) {
-      await release();
       const now = await deps.jobs.get(userId, jobId);
+      // A request racing this one for the same render shares its ledger id: the winner's hold.
+      if (now?.activeRender?.ledgerJobId !== active.ledgerJobId) await release();
       return (
         renderConflict(now ?? job, version) ??
         apiError(409, 'render_in_progress', `Podcast ${jobId} changed meanwhile; try again.`)
