@@ -88,7 +88,7 @@ const t3 = { id: 't3', speaker: 'Alex', text: words(196) };
 
 const render = (job: JobRecord, version: number) =>
   call('POST', `/api/podcasts/${job.jobId}/render`, job.userId, { body: { version } });
-const quote = (job: JobRecord, version: number, turns: object[]) =>
+const quote = (job: JobRecord, version: number, turns: readonly object[]) =>
   call('POST', `/api/podcasts/${job.jobId}/script/quote`, job.userId, {
     body: { version, turns },
   });

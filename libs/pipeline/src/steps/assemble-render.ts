@@ -5,6 +5,7 @@ import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readRenderArtifact } from '../renders/render-artifact';
 import { recordRenderAssembled } from '../renders/render-updates';
 import { readStoredObject } from './read-stored-object';
+import { storeEpisode } from './stored-episode';
 import type { AssembledEpisode } from './step-inputs';
 
 /** Dependencies of {@link createAssembleRenderStep}. */
@@ -53,24 +54,11 @@ export function createAssembleRenderStep(deps: AssembleRenderDeps) {
         chunk.synthesize ? total + mp3Info(audio[i] as Uint8Array).durationSeconds : total,
       0,
     );
-    const audioKey = objectKeys.renderAudio(jobId, render);
-    const captionsKey = objectKeys.renderCaptions(jobId, render);
-    await Promise.all([
-      deps.store.put(audioKey, episode.audio, 'audio/mpeg'),
-      deps.store.put(captionsKey, episode.captions, 'text/vtt; charset=utf-8'),
-    ]);
-    const assembled = {
-      audioKey,
-      captionsKey,
-      durationSeconds: episode.durationSeconds,
-      audioBytes: episode.audio.byteLength,
-      chapters: episode.chapters.map(({ title, startSeconds, endSeconds }) => ({
-        title,
-        startSeconds,
-        endSeconds,
-      })),
-      newSeconds,
-    };
+    const stored = await storeEpisode(deps.store, episode, {
+      audioKey: objectKeys.renderAudio(jobId, render),
+      captionsKey: objectKeys.renderCaptions(jobId, render),
+    });
+    const assembled = { ...stored, newSeconds };
     const addresses = artifact.chunks.map((chunk) => chunk.address);
     const recorded = await recordRenderAssembled(
       deps.jobs,

@@ -5,6 +5,7 @@ import { readStoredJson, readStoredObject } from './read-stored-object';
 import { JobStateError } from '../errors';
 import type { AssembledEpisode, AssembleInput } from './step-inputs';
 import { createAssembleRenderStep } from './assemble-render';
+import { storeEpisode } from './stored-episode';
 import type { ScriptArtifact } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createAssembleStep}. */
@@ -54,23 +55,10 @@ export function createAssembleStep(deps: AssembleDeps) {
       chapterTitles: artifact.script.chapters.map((chapter) => chapter.title),
       plan: artifact.plan,
     });
-    const audioKey = objectKeys.episodeAudio(userId, jobId);
-    const captionsKey = objectKeys.episodeCaptions(userId, jobId);
-    await Promise.all([
-      deps.store.put(audioKey, episode.audio, 'audio/mpeg'),
-      deps.store.put(captionsKey, episode.captions, 'text/vtt; charset=utf-8'),
-    ]);
-    const assembled: AssembledEpisode = {
-      audioKey,
-      captionsKey,
-      durationSeconds: episode.durationSeconds,
-      audioBytes: episode.audio.byteLength,
-      chapters: episode.chapters.map(({ title, startSeconds, endSeconds }) => ({
-        title,
-        startSeconds,
-        endSeconds,
-      })),
-    };
+    const assembled = await storeEpisode(deps.store, episode, {
+      audioKey: objectKeys.episodeAudio(userId, jobId),
+      captionsKey: objectKeys.episodeCaptions(userId, jobId),
+    });
     // Kept on the job too: a failure path that runs without the execution's state (the
     // execution-status rule) can then still finish a charged job `ready`.
     if (!(await deps.jobs.recordAssembled(userId, jobId, assembled))) {
