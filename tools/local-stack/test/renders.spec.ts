@@ -206,3 +206,80 @@ describe('rendering a reviewed script on the local stack', () => {
     expect(two.job.cost).toBe(one.job.cost + 2);
   });
 });
+
+describe('a restart during a re-render', () => {
+  const data = temporaryDataDir();
+  afterAll(() => data.remove());
+
+  it('releases the interrupted render uncharged, keeps the episode ready on its previous audio, and renders the version again', async () => {
+    // Speech of a line with "Hold here" never ends until the stack stops: a stop mid-render.
+    let heard: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (heard = resolve));
+    const tone = new ToneSynthesizer();
+    const hanging = {
+      voiceForHost: tone.voiceForHost.bind(tone),
+      synthesize: (request: Parameters<ToneSynthesizer['synthesize']>[0]) => {
+        if (!request.text.includes('Hold here')) return tone.synthesize(request);
+        heard();
+        return new Promise<Uint8Array>(() => undefined);
+      },
+    };
+    let stack = await startTestStack({
+      dataDir: data.dir,
+      services: { synthesizer: () => hanging },
+    });
+    const user = 'cut';
+    const call = (method: string, route: string, body?: unknown) =>
+      callApi(stack, method, route, { user, ...(body === undefined ? {} : { body }) });
+    const created = await call('POST', '/api/podcasts', {
+      topic: 'Spring tides',
+      sourceText: SHORT_SOURCE,
+      minutes: 1,
+      quality: 'neural',
+      review: true,
+    });
+    const { jobId } = created.body;
+    await stack.idle();
+    expect((await call('POST', `/api/podcasts/${jobId}/render`, { version: 1 })).status).toBe(202);
+    await stack.idle();
+    const ready = (await call('GET', `/api/podcasts/${jobId}`)).body;
+    expect(ready.status).toBe('ready');
+
+    const script = (await call('GET', `/api/podcasts/${jobId}/script`)).body;
+    const turns = script.turns.map(({ id, speaker, text }: Turn) => ({ id, speaker, text }));
+    turns[0].text = 'Hold here, the tide turns.';
+    expect((await call('PUT', `/api/podcasts/${jobId}/script`, { version: 1, turns })).status).toBe(
+      200,
+    );
+    expect((await call('POST', `/api/podcasts/${jobId}/render`, { version: 2 })).status).toBe(202);
+    await held;
+    await stack.stop();
+
+    stack = await startTestStack({ dataDir: data.dir, services: { synthesizer: () => tone } });
+    try {
+      expect(stack.recovered.failed).toEqual([jobId]);
+      const after = (await call('GET', `/api/podcasts/${jobId}`)).body;
+      expect(after).toMatchObject({
+        status: 'ready',
+        cost: ready.cost,
+        durationSeconds: ready.durationSeconds,
+        renders: [{ status: 'rendered' }, { version: 2, charged: 0, status: 'failed' }],
+      });
+      expect((await call('GET', '/api/quota')).body).toMatchObject({
+        used: ready.cost,
+        reserved: 0,
+        inFlight: 0,
+      });
+      // Rendered again, the version is charged once, for its new line only.
+      const again = await call('POST', `/api/podcasts/${jobId}/render`, { version: 2 });
+      expect(again.body).toMatchObject({ estimatedCost: 2, chunksToSynthesize: 1 });
+      await stack.idle();
+      const done = (await call('GET', `/api/podcasts/${jobId}`)).body;
+      expect(done).toMatchObject({ status: 'ready', cost: ready.cost + 2, scriptVersion: 2 });
+      expect(done.renders[2]).toMatchObject({ version: 2, charged: 2, status: 'rendered' });
+      expect((await call('GET', '/api/quota')).body.used).toBe(ready.cost + 2);
+    } finally {
+      await stack.stop();
+    }
+  });
+});
