@@ -271,8 +271,7 @@ describe('podcast.asl.json', () => {
     // Every other execution is render 0, so the later states can always pass $.render on.
     expect(states[first?.Default ?? '']).toMatchObject({
       Type: 'Pass',
-      Result: 0,
-      ResultPath: '$.render',
+      Parameters: { 'userId.$': '$.userId', 'jobId.$': '$.jobId', render: 0 },
     });
     for (const name of ['Assemble', 'ReportSuccess', 'ReportFailure']) {
       expect({ name, render: states[name]?.Parameters?.['render.$'] }).toEqual({

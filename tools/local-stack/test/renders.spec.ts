@@ -49,13 +49,17 @@ describe('rendering a reviewed script on the local stack', () => {
   const api = (user: string, method: string, route: string, body?: unknown) =>
     callApi(stack, method, route, { user, ...(body === undefined ? {} : { body }) });
 
-  async function draft(user: string, minutes: number, sourceText = SHORT_SOURCE): Promise<string> {
+  async function draft(
+    user: string,
+    minutes: number,
+    { sourceText = SHORT_SOURCE, review = true } = {},
+  ): Promise<string> {
     const created = await api(user, 'POST', '/api/podcasts', {
       topic: 'Spring tides',
       sourceText,
       minutes,
       quality: 'neural',
-      review: true,
+      review,
     });
     expect(created.status).toBe(202);
     await stack.idle();
@@ -184,14 +188,18 @@ describe('rendering a reviewed script on the local stack', () => {
     expect(two.job.durationSeconds).toBeCloseTo(secondSeconds, 1);
   });
 
-  it('re-renders a one-line edit of a 5-minute neural episode for 2 slots, not 10', async () => {
+  it('re-renders a one-line edit of a ready 5-minute neural episode, made without review, for 2 slots, not 10', async () => {
     const user = 'five';
     // Shorter tones: any audio under a minute is one started minute, whatever its length.
     tone.secondsPerChar = 0.01;
-    const jobId = await draft(user, 5, LONG_SOURCE);
+    const before = synthesizer.calls;
+    const jobId = await draft(user, 5, { sourceText: LONG_SOURCE, review: false });
+    const made = (await api(user, 'GET', `/api/podcasts/${jobId}`)).body;
+    expect(made.status).toBe('ready');
     const written = await script(user, jobId);
-    const one = await render(user, jobId, written.version);
-    expect(one.job.status).toBe('ready');
+    // Its chunks are stored by address: the script as it is would cost nothing to render.
+    expect(written.body.estimatedCost).toBe(0);
+    expect(synthesizer.calls - before).toBeGreaterThan(1);
 
     const [first, ...rest] = written.turns as [Turn, ...Turn[]];
     const v2 = await edit(user, jobId, written.version, [
@@ -202,8 +210,16 @@ describe('rendering a reviewed script on the local stack', () => {
     expect(v2.quote.estimatedSeconds).toBeGreaterThan(4 * 60);
     const two = await render(user, jobId, v2.version);
     expect(two.spoken).toBe(1);
-    expect(two.job.renders[1]).toMatchObject({ version: 2, charged: 2, chunksSynthesized: 1 });
-    expect(two.job.cost).toBe(one.job.cost + 2);
+    expect(two.job.renders).toEqual([
+      {
+        version: 2,
+        charged: 2,
+        chunksSynthesized: 1,
+        chunksReused: written.turns.length - 1,
+        status: 'rendered',
+      },
+    ]);
+    expect(two.job.cost).toBe(made.cost + 2);
   });
 });
 

@@ -15,7 +15,9 @@ import { apiError } from './http';
  */
 export function parseRenderRequest(
   rawBody: string | undefined,
-): { ok: true; request: RenderRequest } | { ok: false; response: APIGatewayProxyStructuredResultV2 } {
+):
+  | { ok: true; request: RenderRequest }
+  | { ok: false; response: APIGatewayProxyStructuredResultV2 } {
   let body: unknown;
   try {
     body = JSON.parse(rawBody ?? '');

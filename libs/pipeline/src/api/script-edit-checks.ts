@@ -45,7 +45,10 @@ export async function checkedScriptEdit(
   jobId: string,
   event: APIGatewayProxyEventV2,
 ): Promise<CheckedEdit> {
-  const refuse = (response: APIGatewayProxyStructuredResultV2) => ({ ok: false as const, response });
+  const refuse = (response: APIGatewayProxyStructuredResultV2) => ({
+    ok: false as const,
+    response,
+  });
   const job = JOB_ID_PATTERN.test(jobId) ? await deps.jobs.get(userId, jobId) : undefined;
   if (!job) return refuse(apiError(404, 'not_found', `No podcast ${jobId}.`));
   const parsed = parseScriptEdit(requestBodyText(event));

@@ -52,6 +52,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         seriesMemory: services.seriesMemory(),
         sources: services.sources(),
         maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
+        speechEngine: speechEngineFrom(env),
       }),
     synthesize: () =>
       buildSynthesizeHandler({

@@ -14,7 +14,8 @@ export const renderArtifactSchema = z.object({
   language: z.string().check(z.minLength(1)),
   first: z.boolean(),
   chapterTitles: z.array(z.string()),
-  chunks: z.array(
+  chunks: z
+    .array(
       z.object({
         index: z.number().check(z.int(), z.minimum(0)),
         text: z.string().check(z.minLength(1)),

@@ -200,3 +200,25 @@ export async function failRender(
     }),
   });
 }
+
+/**
+ * Adds the addresses of an assembled episode's chunks to its job (`chunkAddresses`), whose
+ * audio is stored by address: a later render of the job's script reuses them. False for a job
+ * that does not exist.
+ */
+export async function recordChunkAddresses(
+  jobs: JobsTable,
+  userId: string,
+  jobId: string,
+  addresses: string[],
+  now: Date,
+): Promise<boolean> {
+  return jobs.updateWhere(userId, jobId, {
+    UpdateExpression: 'SET updatedAt = :now ADD chunkAddresses :addresses',
+    ConditionExpression: 'attribute_exists(jobId)',
+    ExpressionAttributeValues: values({
+      ':addresses': new Set(addresses),
+      ':now': now.toISOString(),
+    }),
+  });
+}

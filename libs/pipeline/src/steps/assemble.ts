@@ -6,6 +6,7 @@ import { JobStateError } from '../errors';
 import type { AssembledEpisode, AssembleInput } from './step-inputs';
 import { createAssembleRenderStep } from './assemble-render';
 import { storeEpisode } from './stored-episode';
+import { recordChunkAddresses } from '../renders/render-updates';
 import type { ScriptArtifact } from './store-script-for-synthesis';
 
 /** Dependencies of {@link createAssembleStep}. */
@@ -65,6 +66,11 @@ export function createAssembleStep(deps: AssembleDeps) {
       throw new JobStateError(
         `Job ${jobId} of ${userId} stopped assembling before it was recorded`,
       );
+    }
+    // Its chunks are stored by address: a later render of the job's script reuses them.
+    const addresses = artifact.plan.flatMap((chunk) => (chunk.address ? [chunk.address] : []));
+    if (addresses.length > 0) {
+      await recordChunkAddresses(deps.jobs, userId, jobId, addresses, deps.now?.() ?? new Date());
     }
     return assembled;
   };

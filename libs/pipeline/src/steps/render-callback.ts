@@ -48,7 +48,12 @@ export async function finishRender(
     const released = await deps.ledger.release({ ...ref, heldCost: active.quote });
     audio = assembledOf(input.state?.audio) ?? active.assembled;
     if (released.outcome !== 'already_charged' || audio === undefined) {
-      deps.logger?.warn('render failed', { userId, jobId, render: active.number, failure: input.error });
+      deps.logger?.warn('render failed', {
+        userId,
+        jobId,
+        render: active.number,
+        failure: input.error,
+      });
       return failed(deps, job, active, userFailureMessage(input.error), now);
     }
   } else {
