@@ -124,13 +124,13 @@ export interface FunctionAccess {
  *   sources, and ListBucket on the bucket so that a source never uploaded, or expired, is S3's
  *   404 — `ObjectNotFoundError`, a `SourceFileError` `missing` — not a 403).
  * - `synthesize`: `ProviderPacer.acquire` for Polly's engine (UpdateItem on pacing),
- *   `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks; a render's chunk at
- *   its address, `episodes/<job>/chunks/`, PutObject on episodes),
+ *   `PollySynthesizer.synthesize`, the chunk written at its address (`episodes/<job>/chunks/`,
+ *   PutObject on episodes; a chunk of an execution started before addresses: PutObject on chunks),
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
- *   chunks read (GetObject), the episode and captions written (PutObject on episodes); a
- *   render's plan read (GetObject on scripts), its chunks read by address (GetObject on
- *   episodes), the render recorded (`recordRenderAssembled`, UpdateItem).
+ *   chunks read (GetObject on chunks, and on episodes by address), the episode and captions
+ *   written (PutObject on episodes), the chunks' addresses recorded (UpdateItem); a render's plan
+ *   read (GetObject on scripts) and the render recorded (`recordRenderAssembled`, UpdateItem).
  * - `callback`: `JobsTable.get`/`.setStatus` and `QuotaLedger` (`settle`, which reads the plan
  *   with GetItem on users only when a hold's week ended, and `release`: `TransactWriteItems` of UpdateItem, PutItem or, when a charge of
  *   0 slots changes no counter, ConditionCheckItem on users; `release` of an unknown job: PutItem,
