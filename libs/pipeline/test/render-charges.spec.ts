@@ -7,7 +7,14 @@ import { startRender } from '../src/renders/render-updates';
 import { SeriesMemory } from '../src/series/series-memory';
 import { createCallbackStep } from '../src/steps/callback';
 import { FAILURE_MESSAGES } from '../src/steps/failure-message';
-import { MemoryObjectStore, queuedJob, startTestDynamo, TABLES, type TestDynamo } from './support';
+import {
+  MemoryObjectStore,
+  queuedJob,
+  startTestDynamo,
+  TABLES,
+  TIMED_SCRIPT,
+  type TestDynamo,
+} from './support';
 
 // A render's charge on DynamoDB Local through the real ledger: its hold settles once, whatever
 // is delivered twice, never above its quote, and a failed render charges nothing.
@@ -17,18 +24,15 @@ let jobs: JobsTable;
 let ledger: QuotaLedger;
 const store = new MemoryObjectStore();
 let callback: ReturnType<typeof createCallbackStep>;
+let seriesMemory: SeriesMemory;
 const limit = weeklyLimitFor(undefined);
 
 beforeAll(async () => {
   dynamo = await startTestDynamo();
   jobs = new JobsTable({ client: dynamo.client, tableName: TABLES.jobs });
   ledger = new QuotaLedger({ client: dynamo.client, tableName: TABLES.users });
-  callback = createCallbackStep({
-    jobs,
-    ledger,
-    store,
-    seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
-  });
+  seriesMemory = new SeriesMemory({ client: dynamo.client, tableName: TABLES.series });
+  callback = createCallbackStep({ jobs, ledger, store, seriesMemory });
 });
 afterAll(() => dynamo.close());
 
@@ -38,11 +42,17 @@ const PREVIOUS = { audioKey: 'episodes/j-old/episode.mp3', captionsKey: 'episode
  * A job running render 1 of version 1 with `quote` slots held under the render's ledger id, as
  * `POST …/render` leaves it: a draft (`script_ready`) or a ready episode serving older audio.
  */
-async function renderingJob(userId: string, from: ActiveRender['from'], quote = 4) {
+async function renderingJob(
+  userId: string,
+  from: ActiveRender['from'],
+  quote = 4,
+  extra: Partial<JobRecord> = {},
+) {
   const job = queuedJob({
     userId,
     status: from,
     review: true,
+    ...extra,
     ...(from === 'ready' ? { ...PREVIOUS, cost: 10, durationSeconds: 300, chapters: [] } : {}),
   });
   await jobs.create(job);
@@ -149,5 +159,25 @@ describe('the callback of a render', () => {
     const after = await jobs.get('fails-draft', job.jobId);
     expect(after).toMatchObject({ status: 'script_ready', renders: [{ status: 'failed' }] });
     expect(after?.cost).toBeUndefined();
+  });
+});
+
+describe('a render in a series', () => {
+  it("remembers a series draft's first render in its series, as any episode", async () => {
+    const { job } = await renderingJob('series-draft', 'script_ready', 4, { seriesId: 'tides' });
+    await store.put(
+      objectKeys.script('series-draft', job.jobId),
+      JSON.stringify({ script: TIMED_SCRIPT, plan: [] }),
+      'application/json',
+    );
+    await callback({
+      userId: 'series-draft',
+      jobId: job.jobId,
+      render: 1,
+      outcome: 'succeeded',
+      audio: audioOf(job, 60),
+    });
+    const recalled = await seriesMemory.recall({ userId: 'series-draft', seriesId: 'tides' });
+    expect(JSON.stringify(recalled)).toContain(TIMED_SCRIPT.title);
   });
 });

@@ -6,11 +6,9 @@ import type { ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
 import { JobStateError } from '../errors';
 import type { AssembledEpisode, CallbackInput } from './step-inputs';
-import type { ScriptArtifact } from './store-script-for-synthesis';
-import { objectKeys } from '../ports/object-store';
-import { readStoredJson } from './read-stored-object';
 import { FAILURE_MESSAGES, failureKindOf, type StepFailure } from './failure-message';
 import { finishRender } from './render-callback';
+import { rememberInSeries } from './remember-episode';
 
 /** Dependencies of {@link createCallbackStep}. */
 export interface CallbackDeps {
@@ -113,16 +111,7 @@ export function createCallbackStep(deps: CallbackDeps) {
       captionsKey: audio.captionsKey,
       chapters: audio.chapters,
     });
-    // Series memory is a help for the next episode, never a reason to fail this one: the job is
-    // charged and ready, so a memory failure is logged and the episode stays ready.
-    if (job.seriesId) {
-      await rememberEpisode(deps, userId, jobId, job.seriesId).catch((error: unknown) =>
-        deps.logger?.warn('episode not remembered in its series', {
-          error,
-          seriesId: job.seriesId,
-        }),
-      );
-    }
+    await rememberInSeries(deps, job);
     return { status: 'ready', cost };
   };
 }
@@ -131,27 +120,6 @@ function assembledOf(job: JobRecord): AssembledEpisode | undefined {
   const { audioKey, captionsKey, durationSeconds, audioBytes, chapters } = job;
   if (!audioKey || !captionsKey || durationSeconds === undefined || !chapters) return undefined;
   return { audioKey, captionsKey, durationSeconds, audioBytes, chapters };
-}
-
-async function rememberEpisode(
-  deps: CallbackDeps,
-  userId: string,
-  jobId: string,
-  seriesId: string,
-) {
-  const { script } = (await readStoredJson(
-    deps.store,
-    objectKeys.script(userId, jobId),
-    `the script of job ${jobId}`,
-  )) as ScriptArtifact;
-  await deps.seriesMemory.remember({
-    userId,
-    seriesId,
-    jobId,
-    title: script.title,
-    summary: script.summary,
-    keyPoints: script.keyPoints,
-  });
 }
 
 /**

@@ -4,16 +4,19 @@ import type { ActiveRender, JobRecord, JobStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { ObjectStore } from '../ports/object-store';
 import { completeRender, failRender } from '../renders/render-updates';
+import type { SeriesMemory } from '../series/series-memory';
+import { rememberInSeries } from './remember-episode';
 import { userFailureMessage } from './failure-message';
 import type { CallbackInput } from './step-inputs';
 
 type Assembled = NonNullable<ActiveRender['assembled']>;
 
-/** What {@link finishRender} uses: the jobs table, the ledger, the store and a logger. */
+/** What {@link finishRender} uses: the jobs table, the ledger, the store, series memory, a logger. */
 export interface RenderCallbackDeps {
   jobs: JobsTable;
   ledger: QuotaLedger;
   store: ObjectStore;
+  seriesMemory: SeriesMemory;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -80,6 +83,8 @@ export async function finishRender(
     { charged: charge.charged, measuredCost, week: charge.week },
     now(),
   );
+  // A draft's first render makes the episode: remembered in its series as any episode is.
+  if (active.from === 'script_ready') await rememberInSeries(deps, job);
   return { status: 'ready', cost: (job.cost ?? 0) + charge.charged };
 }
 
