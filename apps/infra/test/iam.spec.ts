@@ -60,13 +60,14 @@ const logs = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 const xray = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 describe('function roles', () => {
-  it("give the api function exactly what the contract lists (the quota reservation, the job update and release of its undo path, the feeds, and reading a job's script and storing its edited versions)", () => {
+  it("give the api function exactly what the contract lists (the quota reservation, the job update and release of its undo path, the feeds, reading a job's script and storing its edited versions, and a series' host profiles)", () => {
     expect(permissionsOf('api')).toEqual({
       jobs: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       'jobs:index/series-episodes': ['dynamodb:Query'],
       users: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
       feeds: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
       'feeds:index/user-feeds': ['dynamodb:Query'],
+      series: ['dynamodb:GetItem', 'dynamodb:PutItem'],
       queue: ['sqs:SendMessage'],
       'audio:episodes/*': ['s3:GetObject'],
       'audio:scripts/*': ['s3:GetObject', 's3:PutObject'],

@@ -75,6 +75,7 @@ export {
   ledgerFrom,
   scriptWriterFrom,
   seriesEpisodesFrom,
+  seriesHostsFrom,
   seriesMemoryFrom,
   sourceFetcherFrom,
   sourceUploadsFrom,

@@ -45,6 +45,8 @@ describe('the API contract', () => {
       'jwt POST /api/feeds',
       'jwt GET /api/feeds',
       'jwt DELETE /api/feeds/{feedId}',
+      'jwt GET /api/series/{seriesId}/hosts',
+      'jwt PUT /api/series/{seriesId}/hosts',
       'none GET /feeds/{proxy+}',
       'none HEAD /feeds/{proxy+}',
     ]);

@@ -1,7 +1,9 @@
 import { quotaCost } from '@lumcast/quota';
 import type { PodcastScript } from '@lumcast/script-generation';
-import { chunkAddress } from '../src/renders/chunk-address';
-import { chunkVoice, type SpeechSettings } from '../src/renders/chunk-voice';
+import { LocalSynthesizer, PollySynthesizer } from '@lumcast/audio-assembly';
+import { PollyClient } from '@aws-sdk/client-polly';
+import { chunkAddress, type SpeechSettings } from '../src/renders/chunk-address';
+import { engineVoices } from '../src/renders/engine-voices';
 import { planRender } from '../src/renders/render-plan';
 import { spokenWords as words, TIMED_SCRIPT as SCRIPT } from './support';
 
@@ -35,13 +37,24 @@ describe('chunkAddress', () => {
   });
 });
 
-describe('chunkVoice', () => {
+describe('engineVoices', () => {
+  const polly = new PollySynthesizer({ client: new PollyClient({ region: 'us-east-1' }) });
+  const local = new LocalSynthesizer();
+
   it.each([
-    ['a voice of its own first', { hostIndex: 0, voice: 'Ruth' }, NEURAL, 'Ruth'],
-    ["Polly's host voice of the quality and language", { hostIndex: 1 }, NEURAL, 'Danielle'],
-    ['the local host voice', { hostIndex: 0 }, { ...NEURAL, engine: 'espeak-ng' }, 'local-host-a'],
-  ] as const)('picks %s', (_, chunk, settings, voice) => {
-    expect(chunkVoice(chunk, settings)).toBe(voice);
+    ['en-US', 'neural'],
+    ['en-GB', 'standard'],
+    ['de-DE', 'generative'],
+    ['es-MX', 'neural'],
+  ] as const)('answers each host voice in %s at %s as the synthesizers do', (language, quality) => {
+    for (const host of [0, 1] as const) {
+      expect(engineVoices('polly').voiceForHost(host, quality, language)).toBe(
+        polly.voiceForHost(host, quality, language),
+      );
+      expect(engineVoices('espeak-ng').voiceForHost(host, quality, language)).toBe(
+        local.voiceForHost(host, quality, language),
+      );
+    }
   });
 });
 
@@ -72,6 +85,18 @@ describe('planRender', () => {
     );
     expect(again.chunks.map((chunk) => chunk.synthesize)).toEqual([false, false, true]);
     expect(again).toMatchObject({ newSeconds: 59, estimatedCost: 2, chunksReused: 2 });
+  });
+
+  it("addresses a chunk by its host's chosen voice", () => {
+    const chosen = planRender(
+      { script: SCRIPT },
+      { ...job, hostProfiles: [{ voice: 'Danielle' }, {}] },
+      { engine: 'polly' },
+    );
+    const plain = planRender({ script: SCRIPT }, job, { engine: 'polly' });
+    expect(chosen.chunks.map((chunk) => chunk.voice)).toEqual(['Danielle', undefined, 'Danielle']);
+    expect(chosen.chunks[0]?.address).not.toBe(plain.chunks[0]?.address);
+    expect(chosen.chunks[1]?.address).toBe(plain.chunks[1]?.address);
   });
 
   it('speaks a line said twice in the same voice once', () => {

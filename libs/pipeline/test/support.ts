@@ -12,6 +12,7 @@ import { ObjectNotFoundError } from '../src/errors';
 import { SeriesEpisodes } from '../src/series/series-episodes';
 import { ensureSeriesEpisodesIndex } from '../src/series/series-episodes-index';
 import { SERIES_MEMORY_TABLE_KEY } from '../src/series/series-memory';
+import { SeriesHostProfiles } from '../src/series/series-host-profiles';
 import type { ObjectStore } from '../src/ports/object-store';
 import type { PodcastScript } from '@lumcast/script-generation';
 
@@ -54,11 +55,14 @@ export async function startTestDynamo(): Promise<TestDynamo> {
   return dynamo;
 }
 
-/** The feed routes' tables on `dynamo`: the feeds table and the jobs table's series index. */
+/**
+ * The feed and series routes' tables on `dynamo`: the feeds table, the jobs table's series index
+ * and the series table's host profiles.
+ */
 export function feedSources(
   dynamo: TestDynamo,
   now?: () => Date,
-): { feeds: FeedsTable; seriesEpisodes: SeriesEpisodes } {
+): { feeds: FeedsTable; seriesEpisodes: SeriesEpisodes; seriesHosts: SeriesHostProfiles } {
   return {
     feeds: new FeedsTable({
       client: dynamo.client,
@@ -66,6 +70,7 @@ export function feedSources(
       ...(now ? { now } : {}),
     }),
     seriesEpisodes: new SeriesEpisodes({ client: dynamo.client, tableName: TABLES.jobs }),
+    seriesHosts: new SeriesHostProfiles({ client: dynamo.client, tableName: TABLES.series }),
   };
 }
 

@@ -2,8 +2,10 @@
 // tests import its modules directly.
 export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script/request';
 export {
+  HOST_PERSONA_MAX_CHARS,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
+  parseRequestedHosts,
   parseScriptRequest,
   scriptRequestSchema,
   SERIES_CONTEXT_MAX_CHARS,

@@ -12,6 +12,7 @@ import {
   ledgerFrom,
   readEnvironment,
   seriesEpisodesFrom,
+  seriesHostsFrom,
   sourceUploadsFrom,
   speechEngineFrom,
 } from '@lumcast/pipeline';
@@ -30,6 +31,7 @@ export const handler = buildApiHandler(
     jobs: jobsTableFrom(env, dynamodb),
     feeds: feedsTableFrom(env, dynamodb),
     seriesEpisodes: seriesEpisodesFrom(env, dynamodb),
+    seriesHosts: seriesHostsFrom(env, dynamodb),
     ledger: ledgerFrom(env, dynamodb),
     queue: jobQueueFrom(env, new SQSClient({})),
     links: episodeLinksFrom(env, s3),

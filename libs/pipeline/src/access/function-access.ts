@@ -112,7 +112,9 @@ export interface FunctionAccess {
  *   counter, UpdateItem), both after, for a user whose feeds predate the counter, a count on the
  *   `user-feeds` index (Query) and its conditional write (UpdateItem); `.get` (GetItem),
  *   `.listForUser` (Query of `user-feeds`); a series
- *   feed's episodes, `SeriesEpisodes.listPage` (Query of the jobs table's `series-episodes`).
+ *   feed's episodes, `SeriesEpisodes.listPage` (Query of the jobs table's `series-episodes`);
+ *   a series' host profiles, `SeriesHostProfiles.get` (GetItem on series: the hosts routes, and
+ *   `POST /api/podcasts` with a `seriesId`) and `.put` (PutItem on series).
  * - `sqs-consumer`: `JobsTable.get` (GetItem on jobs), `StepFunctionsStarter.start`; no quota
  *   read, the API reserved the job before queueing it.
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
@@ -147,6 +149,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
       jobs: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
       users: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
       feeds: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+      series: ['dynamodb:GetItem', 'dynamodb:PutItem'],
     },
     // The names of SERIES_EPISODES_INDEX and FEEDS_TABLE_KEY.userIndex (a test holds them equal;
     // imported, they would pull table code into every bundle that reads this declaration).

@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
+import type { SeriesHostProfiles } from '../series/series-host-profiles';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 import type { ObjectStore } from '../ports/object-store';
@@ -27,6 +28,8 @@ import { putPodcastScriptRoute } from './routes/put-podcast-script';
 import { quotePodcastScriptRoute } from './routes/quote-podcast-script';
 import { renderPodcastRoute } from './routes/render-podcast';
 import { getQuotaRoute } from './routes/get-quota';
+import { getSeriesHostsRoute } from './routes/get-series-hosts';
+import { putSeriesHostsRoute } from './routes/put-series-hosts';
 import { getUsageHistoryRoute } from './routes/get-usage-history';
 import { listFeedsRoute } from './routes/list-feeds';
 import { listPodcastsRoute } from './routes/list-podcasts';
@@ -37,6 +40,8 @@ export interface ApiDeps {
   jobs: JobsTable;
   feeds: FeedsTable;
   seriesEpisodes: SeriesEpisodes;
+  /** The series' host profiles (`/api/series/{seriesId}/hosts`, and the episodes made in a series). */
+  seriesHosts: SeriesHostProfiles;
   ledger: QuotaLedger;
   queue: JobQueue;
   links: EpisodeLinks;
@@ -56,7 +61,7 @@ export interface ApiDeps {
  * The HTTP API (API Gateway HTTP API v2 events): create a podcast (from a topic, pasted text, a
  * link or an uploaded file: `POST /api/sources` gives the upload form; or a draft for review),
  * list and read one's own podcasts, read, edit, quote and render their scripts, read one's quota and its history per week, make, list and revoke
- * feeds; and, with no identity, a feed's RSS document, cover and episode files under
+ * feeds, read and set a series' host profiles; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (declared once in
  * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes
  * (401 unless the resolver answers a user id: `isUserId`), checks what the route takes from the URL (`routeInputProblem`:
@@ -67,7 +72,7 @@ export interface ApiDeps {
  *
  * @example
  * ```ts
- * export const handler = createApiHandler({ jobs, feeds, seriesEpisodes, ledger, queue, links, uploads,
+ * export const handler = createApiHandler({ jobs, feeds, seriesEpisodes, seriesHosts, ledger, queue, links, uploads,
  *   store, speechEngine: 'polly', identity: cognitoIdentity, logger });
  * ```
  */
@@ -88,6 +93,8 @@ export function createApiHandler(deps: ApiDeps) {
     createFeed: createFeedRoute(routeDeps),
     listFeeds: listFeedsRoute(routeDeps),
     revokeFeed: revokeFeedRoute(routeDeps),
+    getSeriesHosts: getSeriesHostsRoute(routeDeps),
+    putSeriesHosts: putSeriesHostsRoute(routeDeps),
     getFeed: getFeedRoute(routeDeps),
     getFeedCover: getFeedCoverRoute(routeDeps),
     getFeedEpisodeFile: getFeedEpisodeFileRoute(routeDeps),

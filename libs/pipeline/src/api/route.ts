@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
+import type { SeriesHostProfiles } from '../series/series-host-profiles';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { JobQueue } from '../ports/job-queue';
 import type { ObjectStore } from '../ports/object-store';
@@ -12,13 +13,14 @@ import type { SourceUploads } from '../ports/source-uploads';
 
 /**
  * What the routes use: the jobs table, the quota ledger (which also reads plans),
- * the feeds table and the series' episodes (the feed routes), the queue, the episode links,
+ * the feeds table and the series' episodes (the feed routes), the series' host profiles, the
+ * queue, the episode links,
  * the source upload forms, the object store (a job's stored script) and the speech engine
  * (whose rate times a script), a logger and the clock.
  *
  * @example
  * ```ts
- * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, queue, links, uploads, store,
+ * const deps: RouteDeps = { jobs, ledger, feeds, seriesEpisodes, seriesHosts, queue, links, uploads, store,
  *   speechEngine: 'polly', logger, now: () => new Date() };
  * ```
  */
@@ -26,6 +28,8 @@ export interface RouteDeps {
   jobs: JobsTable;
   feeds: FeedsTable;
   seriesEpisodes: SeriesEpisodes;
+  /** The series' host profiles (`/api/series/{seriesId}/hosts`, and the episodes made in a series). */
+  seriesHosts: SeriesHostProfiles;
   ledger: QuotaLedger;
   queue: JobQueue;
   links: EpisodeLinks;

@@ -27,6 +27,7 @@ import { ConfigurationError } from '../errors';
 import { FeedsTable } from '../feeds/feeds-table';
 import { JobsTable } from '../jobs/jobs-table';
 import { SeriesEpisodes } from '../series/series-episodes';
+import { SeriesHostProfiles } from '../series/series-host-profiles';
 import { SeriesMemory } from '../series/series-memory';
 import { LinkSourceFetcher } from '../sources/link-source-fetcher';
 import { pacedModelCalls } from '../pacing/paced-model-calls';
@@ -53,6 +54,11 @@ export function feedsTableFrom(env: Environment, dynamodb: DynamoDBClient): Feed
 /** Series' episodes, from the jobs table's series index. @example `seriesEpisodesFrom(env, dynamodb)` */
 export function seriesEpisodesFrom(env: Environment, dynamodb: DynamoDBClient): SeriesEpisodes {
   return new SeriesEpisodes({ client: dynamodb, tableName: env.LUMCAST_JOBS_TABLE });
+}
+
+/** Series' host profiles on `LUMCAST_SERIES_TABLE`. @example `seriesHostsFrom(env, dynamodb)` */
+export function seriesHostsFrom(env: Environment, dynamodb: DynamoDBClient): SeriesHostProfiles {
+  return new SeriesHostProfiles({ client: dynamodb, tableName: env.LUMCAST_SERIES_TABLE });
 }
 
 /**
@@ -222,6 +228,7 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
     ledger: once(() => ledgerFrom(env, clients.dynamodb())),
     feeds: once(() => feedsTableFrom(env, clients.dynamodb())),
     seriesEpisodes: once(() => seriesEpisodesFrom(env, clients.dynamodb())),
+    seriesHosts: once(() => seriesHostsFrom(env, clients.dynamodb())),
     seriesMemory: once(() => seriesMemoryFrom(env, clients.dynamodb())),
     sources: once(() => sourceFetcherFrom()),
     store: once(() => audioStoreFrom(env, clients.s3())),

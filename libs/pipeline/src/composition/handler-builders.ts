@@ -30,7 +30,7 @@ import { createWriteScriptStep, type WriteScriptDeps } from '../steps/write-scri
 // Each handler from exactly the services it needs, with its structured logger.
 // The Lambda entries and the local stack both build their handlers here.
 
-/** The HTTP API handler. @example `buildApiHandler({ jobs, feeds, seriesEpisodes, ledger, queue, links, uploads, store, speechEngine }, cognitoIdentity)` */
+/** The HTTP API handler. @example `buildApiHandler({ jobs, feeds, seriesEpisodes, seriesHosts, ledger, queue, links, uploads, store, speechEngine }, cognitoIdentity)` */
 export function buildApiHandler(
   deps: Omit<ApiDeps, 'identity' | 'logger'>,
   identity: IdentityResolver,

@@ -31,6 +31,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
           jobs: services.jobs(),
           feeds: services.feeds(),
           seriesEpisodes: services.seriesEpisodes(),
+          seriesHosts: services.seriesHosts(),
           ledger: services.ledger(),
           queue: services.queue(),
           links: services.links(),

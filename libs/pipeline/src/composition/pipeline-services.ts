@@ -4,6 +4,7 @@ import type { ScriptWriter } from '@lumcast/script-generation';
 import type { FeedsTable } from '../feeds/feeds-table';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesEpisodes } from '../series/series-episodes';
+import type { SeriesHostProfiles } from '../series/series-host-profiles';
 import type { SeriesMemory } from '../series/series-memory';
 import type { EpisodeLinks } from '../ports/episode-links';
 import type { ExecutionStarter } from '../ports/execution-starter';
@@ -22,6 +23,7 @@ export interface PipelineServices {
   ledger(): QuotaLedger;
   feeds(): FeedsTable;
   seriesEpisodes(): SeriesEpisodes;
+  seriesHosts(): SeriesHostProfiles;
   seriesMemory(): SeriesMemory;
   sources(): SourceFetcher;
   store(): ObjectStore;

@@ -2,6 +2,7 @@ import type * as z from '../config/zod-mini';
 import type { RouteName } from './routes';
 import { renderRequestSchema, scriptQuoteRequestSchema } from './render-bodies';
 import { podcastScriptEditSchema } from './script-edit-body';
+import { seriesHostsEditSchema } from './series-hosts-bodies';
 
 /**
  * The JSON body each route that takes one declares as a schema (`POST /api/podcasts` and the
@@ -17,4 +18,5 @@ export const ROUTE_REQUESTS = {
   putPodcastScript: podcastScriptEditSchema,
   renderPodcast: renderRequestSchema,
   quotePodcastScript: scriptQuoteRequestSchema,
+  putSeriesHosts: seriesHostsEditSchema,
 } as const satisfies Partial<Record<RouteName, z.ZodMiniType>>;

@@ -6,6 +6,7 @@ import { quotaSummarySchema, usageHistorySchema } from './quota-bodies';
 import type { RouteName } from './routes';
 import { renderAcceptedSchema, scriptQuoteSchema } from './render-bodies';
 import { podcastScriptBodySchema } from './script-body';
+import { seriesHostsSchema } from './series-hosts-bodies';
 import { sourceUploadSchema } from './source-upload-body';
 
 /** What a route answers when it succeeds: its status, and its JSON body's schema if it has one. */
@@ -39,4 +40,6 @@ export const ROUTE_RESPONSES = {
   createFeed: { status: 201, body: feedLinkSchema },
   listFeeds: { status: 200, body: feedListSchema },
   revokeFeed: { status: 204 },
+  getSeriesHosts: { status: 200, body: seriesHostsSchema },
+  putSeriesHosts: { status: 200, body: seriesHostsSchema },
 } as const satisfies Partial<Record<RouteName, RouteResponse>>;

@@ -53,6 +53,8 @@ export const API_CONTRACT = {
   createFeed: { method: 'POST', path: '/api/feeds', auth: 'jwt' },
   listFeeds: { method: 'GET', path: '/api/feeds', auth: 'jwt' },
   revokeFeed: { method: 'DELETE', path: '/api/feeds/{feedId}', auth: 'jwt' },
+  getSeriesHosts: { method: 'GET', path: '/api/series/{seriesId}/hosts', auth: 'jwt' },
+  putSeriesHosts: { method: 'PUT', path: '/api/series/{seriesId}/hosts', auth: 'jwt' },
   // The public feed routes take no query: a podcast app asks for the URL as the feed gives it,
   // and the audio redirect's signed fields are on the link it redirects to, not here.
   getFeed: { method: 'GET', path: '/feeds/{feedId}', auth: 'none', gateway: FEED_GATEWAY_ROUTE },

@@ -55,6 +55,12 @@ export function holdsSlots(job: Pick<JobRecord, 'review'>): boolean {
   return job.review !== true;
 }
 
+/** One host's persona and voice on a job (`JobRecord.hostProfiles`); either may be absent. */
+export interface JobHostProfile {
+  persona?: string;
+  voice?: string;
+}
+
 /** A chapter of an assembled episode, in seconds from its start. */
 export interface EpisodeChapter {
   title: string;
@@ -77,8 +83,17 @@ export interface JobRecord {
   quality: VoiceQuality;
   /** The episode's format (`PODCAST_FORMATS`); absent means `deep-dive`. */
   format?: PodcastFormat;
-  /** The hosts' names the request gave; absent means the format's default hosts. */
+  /**
+   * The hosts' names the request gave, or its series' host profiles; absent means the format's
+   * default hosts.
+   */
   hosts?: string[];
+  /**
+   * What the series' host profiles gave each host (in `hosts`' order) when the episode was made
+   * from them: a persona for the script writer, and the voice (one of `GET /api/options`' voices
+   * for the job's quality and language) the host speaks in. Absent when no profile gave either.
+   */
+  hostProfiles?: JobHostProfile[];
   /** The episode's language (`es-MX`); absent means `en-US`. */
   language?: string;
   seriesId?: string;

@@ -23,7 +23,7 @@ export const renderArtifactSchema = z.object({
         hostIndex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
         chapterIndex: z.number().check(z.int(), z.minimum(0)),
         segmentIndex: z.number().check(z.int(), z.minimum(0)),
-        voice: z.string().check(z.minLength(1)),
+        voice: z.optional(z.string().check(z.minLength(1))),
         address: z.string().check(z.minLength(1)),
         synthesize: z.boolean(),
         seconds: z.number(),

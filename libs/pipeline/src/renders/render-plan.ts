@@ -2,8 +2,8 @@ import { quotaCost } from '@lumcast/quota';
 import { countWords, planSpeech, wordsPerMinute } from '@lumcast/script-generation';
 import type { ScriptVersion } from '../api/script-versions';
 import type { JobRecord } from '../jobs/job';
-import { chunkAddress } from './chunk-address';
-import { chunkVoice, type SpeechSettings } from './chunk-voice';
+import { speechChunkItems } from '../steps/store-script-for-synthesis';
+import { addressOf, type SpeechSettings } from './chunk-address';
 
 /** The longest speech chunk when none is configured (`LUMCAST_MAX_CHUNK_CHARS`'s default). */
 export const DEFAULT_MAX_CHUNK_CHARS = 3_000;
@@ -16,7 +16,8 @@ export interface RenderChunk {
   hostIndex: 0 | 1 | 2;
   chapterIndex: number;
   segmentIndex: number;
-  voice: string;
+  /** The voice its host chose in the series' profile, if one did (as `SpeechChunkItem.voice`). */
+  voice?: string;
   address: string;
   /** True for the one chunk of each new address that is spoken; every other is reused. */
   synthesize: boolean;
@@ -44,7 +45,8 @@ const wholeSeconds = (seconds: number) => Math.ceil(seconds - 1e-9);
 
 /**
  * Plans the render of a script version for a job: splits it into speech chunks (`planSpeech`),
- * gives each its voice (`chunkVoice`) and address (`chunkAddress`), and marks as new each
+ * gives each its host's chosen voice (`speechChunkItems`) and its address (`addressOf`: the
+ * voice it will be spoken in), and marks as new each
  * address the job has no audio for (`JobRecord.chunkAddresses`), once (a repeated line is
  * spoken once). The quote counts the new chunks only: `quotaCost(quality, newSeconds)`, each
  * chunk's words at `wordsPerMinute(quality, engine)`. A first render has no addresses, so
@@ -58,7 +60,7 @@ const wholeSeconds = (seconds: number) => Math.ceil(seconds - 1e-9);
  */
 export function planRender(
   { script }: Pick<ScriptVersion, 'script'>,
-  job: Pick<JobRecord, 'quality' | 'language' | 'chunkAddresses'>,
+  job: Pick<JobRecord, 'quality' | 'language' | 'hostProfiles' | 'chunkAddresses'>,
   options: { engine: SpeechSettings['engine']; maxChunkChars?: number },
 ): RenderPlan {
   const settings: SpeechSettings = {
@@ -71,18 +73,26 @@ export function planRender(
   const chunks: RenderChunk[] = [];
   let totalSeconds = 0;
   let newSeconds = 0;
-  for (const planned of planSpeech(script, {
+  const planned = planSpeech(script, {
     maxChars: options.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS,
-  })) {
-    const voice = chunkVoice(planned, settings);
-    const address = chunkAddress(planned.text, voice, settings);
-    const seconds = countWords(planned.text) * secondsPerWord;
+  });
+  const voices = job.hostProfiles?.map((profile) => profile.voice);
+  speechChunkItems(planned, voices).forEach((item, i) => {
+    const address = addressOf(item, settings);
+    const seconds = countWords(item.text) * secondsPerWord;
     const synthesize = !known.has(address);
     known.add(address);
     totalSeconds += seconds;
     if (synthesize) newSeconds += seconds;
-    chunks.push({ ...planned, voice, address, synthesize, seconds });
-  }
+    const voice = item.voice === undefined ? {} : { voice: item.voice };
+    chunks.push({
+      ...(planned[i] as (typeof planned)[number]),
+      ...voice,
+      address,
+      synthesize,
+      seconds,
+    });
+  });
   const spoken = chunks.filter((chunk) => chunk.synthesize).length;
   const newWholeSeconds = wholeSeconds(newSeconds);
   return {

@@ -15,7 +15,9 @@ import { recallSchema, rememberSchema } from './series-memory-inputs';
 /**
  * Key schema of the series-memory table, for the local stack and the CDK app to create
  * the same table: partition key `seriesKey` (S) = `<userId>#<seriesId>`, sort key
- * `episodeAt` (S) = `<ISO-8601 time>#<jobId>`. No indexes; on-demand billing is fine.
+ * `episodeAt` (S) = `<ISO-8601 time>#<jobId>` for a remembered episode, or
+ * `SERIES_HOSTS_SORT_KEY` (`#hosts`) for the series' host profiles (`SeriesHostProfiles`).
+ * No indexes; on-demand billing is fine.
  */
 export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
   partitionKey: 'seriesKey',
@@ -23,6 +25,13 @@ export const SERIES_MEMORY_TABLE_KEY = Object.freeze({
   sortKey: 'episodeAt',
   sortKeyType: 'S',
 } as const);
+
+/**
+ * The sort key of a series' host profiles (`SeriesHostProfiles`), beside its remembered episodes
+ * (whose sort keys start with a digit). `#` sorts before every digit, so `recall`'s query of the
+ * episodes (`episodeAt > SERIES_HOSTS_SORT_KEY`) never reads it.
+ */
+export const SERIES_HOSTS_SORT_KEY = '#hosts';
 
 /**
  * Default character budget of a recalled {@link SeriesContext} (titles + summaries + key points).
@@ -101,7 +110,7 @@ export class SeriesMemory {
         }),
       );
     } catch (error) {
-      throw mapDynamoError(
+      throw seriesDynamoError(
         error,
         `could not remember episode ${checked.jobId} of series ${checked.seriesId}`,
       );
@@ -130,10 +139,15 @@ export class SeriesMemory {
         page = await this.client.send(
           new QueryCommand({
             TableName: this.tableName,
-            KeyConditionExpression: '#key = :key',
-            ExpressionAttributeNames: { '#key': SERIES_MEMORY_TABLE_KEY.partitionKey },
+            // Episodes only: the series' host profiles sort before every episode.
+            KeyConditionExpression: '#key = :key AND #at > :profiles',
+            ExpressionAttributeNames: {
+              '#key': SERIES_MEMORY_TABLE_KEY.partitionKey,
+              '#at': SERIES_MEMORY_TABLE_KEY.sortKey,
+            },
             ExpressionAttributeValues: {
               ':key': { S: userSeriesKey(checked.userId, checked.seriesId) },
+              ':profiles': { S: SERIES_HOSTS_SORT_KEY },
             },
             ScanIndexForward: false,
             ConsistentRead: true,
@@ -142,7 +156,7 @@ export class SeriesMemory {
           }),
         );
       } catch (error) {
-        throw mapDynamoError(error, `could not recall series ${checked.seriesId}`);
+        throw seriesDynamoError(error, `could not recall series ${checked.seriesId}`);
       }
       for (const item of page.Items ?? []) {
         const jobId = readString(item, 'jobId');
@@ -176,7 +190,8 @@ export class SeriesMemory {
   }
 }
 
-function mapDynamoError(error: unknown, what: string): unknown {
+/** A DynamoDB service error as a `SeriesMemoryError` saying what failed; any other error as it is. */
+export function seriesDynamoError(error: unknown, what: string): unknown {
   if (error instanceof DynamoDBServiceException) {
     return new SeriesMemoryError(`${what}: ${error.name}: ${error.message}`, { cause: error });
   }

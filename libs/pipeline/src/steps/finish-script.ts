@@ -13,7 +13,11 @@ import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { readStoredJson } from './read-stored-object';
 import { storedOutlineSchema, storedScriptPartSchema } from './script-part-inputs';
 import { JobStateError } from '../errors';
-import { storeScriptForSynthesis, type WriteScriptOutput } from './store-script-for-synthesis';
+import {
+  storeScriptForSynthesis,
+  synthesisRef,
+  type WriteScriptOutput,
+} from './store-script-for-synthesis';
 
 /** Dependencies of {@link createFinishScriptStep}. */
 export interface FinishScriptDeps {
@@ -110,7 +114,6 @@ export function createFinishScriptStep(deps: FinishScriptDeps) {
       script = joined.script;
     }
     // A job that became final meanwhile must not send its chunks to Polly (paid work).
-    const ref = { userId, jobId, ...(job.review === true ? { review: job.review } : {}) };
-    return storeScriptForSynthesis(deps, ref, stored.request, script);
+    return storeScriptForSynthesis(deps, synthesisRef(job), stored.request, script);
   };
 }

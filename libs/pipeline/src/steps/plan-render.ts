@@ -16,7 +16,7 @@ export interface PlanRenderDeps {
  * The PlanRender phase of the write-script function (the first task of a render's execution):
  * reads the render's plan (`objectKeys.renderPlan`, stored by `POST …/render`), marks the render
  * taken up (a first render moves the job to `synthesizing`) and hands the synthesize Map only the
- * chunks whose address is new, each with its voice and address; the rest are reused. A render
+ * chunks whose address is new, each with its address (and its host's chosen voice); the rest are reused. A render
  * that is no longer the job's active one throws {@link JobStateError}: nothing is spoken.
  */
 export function createPlanRenderStep(deps: PlanRenderDeps) {
@@ -48,7 +48,7 @@ export function createPlanRenderStep(deps: PlanRenderDeps) {
         index,
         text,
         hostIndex,
-        voice,
+        ...(voice === undefined ? {} : { voice }),
         address,
       })),
     };

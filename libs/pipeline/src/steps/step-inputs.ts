@@ -11,9 +11,12 @@ export const speechChunkItemSchema = z.object({
   index: z.number().check(z.int(), z.minimum(0)),
   text: z.string().check(z.minLength(1)),
   hostIndex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  /** The voice it is spoken in (a render's chunks carry it); absent: the host's default. */
+  /**
+   * The voice the host chose in its series' profile (one of `GET /api/options`' voices for the
+   * job's quality and language); absent: the engine's default voice for the host.
+   */
   voice: z.optional(z.string().check(z.minLength(1))),
-  /** Its address (`chunkAddress`; a render's chunks): stored at `objectKeys.chunkAt`. */
+  /** Its address (`chunkAddress`): its audio is stored at `objectKeys.chunkAt`. */
   address: z.optional(z.string().check(z.minLength(1))),
 });
 

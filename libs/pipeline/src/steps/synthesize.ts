@@ -3,6 +3,7 @@ import type { JobsTable } from '../jobs/jobs-table';
 import type { SpeechTurns } from '../pacing/pacing-from-environment';
 import { TURN_POLICY, type ProviderTurns } from '../pacing/provider-turns';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { chunkVoice } from './chunk-voice';
 import type { ProviderTurnWait, SynthesizedChunk, SynthesizeInput } from './step-inputs';
 
 /** Dependencies of {@link createSynthesizeStep}. */
@@ -33,8 +34,8 @@ export function createSynthesizeStep(deps: SynthesizeDeps) {
   return async function synthesize(
     input: SynthesizeInput,
   ): Promise<SynthesizedChunk | ProviderTurnWait> {
-    const { userId, jobId, quality, language, chunk } = input;
-    const voice = chunk.voice ?? deps.synthesizer.voiceForHost(chunk.hostIndex, quality, language);
+    const { userId, jobId, quality, chunk } = input;
+    const voice = chunkVoice(deps.synthesizer, input);
     const speak = () => deps.synthesizer.synthesize({ text: chunk.text, voice, quality });
     const turns = deps.speechTurns?.[quality];
     const spoken = turns ? await speakInTurn(turns, input.turn?.startAt, speak) : await speak();

@@ -6,7 +6,11 @@ import type { ObjectStore } from '../ports/object-store';
 import { scriptRequestFor } from './job-script-request';
 import { startScriptWriting } from './start-script-writing';
 import type { JobRef } from './step-inputs';
-import { storeScriptForSynthesis, type WriteScriptOutput } from './store-script-for-synthesis';
+import {
+  storeScriptForSynthesis,
+  synthesisRef,
+  type WriteScriptOutput,
+} from './store-script-for-synthesis';
 
 /** Dependencies of {@link createWriteScriptStep}. */
 export interface WriteScriptDeps {
@@ -33,7 +37,6 @@ export function createWriteScriptStep(deps: WriteScriptDeps) {
     const { job, series, sourceText } = await startScriptWriting(deps, { userId, jobId });
     const request = scriptRequestFor(job, { sourceText, series });
     const script = await deps.writer.write(request);
-    const ref = { userId, jobId, ...(job.review === true ? { review: job.review } : {}) };
-    return storeScriptForSynthesis(deps, ref, request, script);
+    return storeScriptForSynthesis(deps, synthesisRef(job), request, script);
   };
 }

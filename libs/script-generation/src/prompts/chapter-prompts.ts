@@ -5,7 +5,9 @@ import {
   SOURCE_RULE,
   spokenTextRule,
   languageRule,
+  hostPersonas,
   hostsSection,
+  personaRule,
   seriesRule,
   seriesSection,
   sourceSection,
@@ -57,6 +59,7 @@ export function buildChapterPrompts(
     throw new RangeError(`the outline has no chapter ${index} (it has ${outline.chapters.length})`);
   }
   const hosts = outline.hosts.map((host) => host.name);
+  const personas = hostPersonas(request, hosts);
   const count = outline.chapters.length;
   const { min, max } = acceptedWordRange(chapter.targetWords);
   const oneLine = (text: string) => neutralizePromptData(text, { singleLine: true });
@@ -85,12 +88,13 @@ export function buildChapterPrompts(
     `${turnRule(hosts)} Stay within this chapter's brief: other chapters cover the rest.`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
+    personaRule(personas),
     `Answer by calling the ${CHAPTER_TOOL_NAME} tool exactly once with the chapter's segments {speaker, text}, where speaker is exactly one of the names quoted in the <host> tags, as written there.`,
     seriesRule(request.series),
   ]);
   const user = promptParagraphs([
     topicLine(request.topic),
-    hostsSection(hosts),
+    hostsSection(hosts, personas),
     `Write chapter ${index + 1} of ${count}: ${quotePromptData('chapter', `"${chapter.title}": ${chapter.brief}`, { singleLine: true })}`,
     `Length: about ${chapter.targetWords} words (between ${min} and ${max}) of spoken text in this chapter.`,
     `The episode's outline (quoted data):\n<outline>\n${plan}\n</outline>`,

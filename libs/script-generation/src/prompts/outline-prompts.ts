@@ -2,7 +2,9 @@ import {
   NO_SOURCE_RULE,
   QUOTED_DATA_RULE,
   SOURCE_RULE,
+  hostPersonas,
   hostsSection,
+  personaRule,
   seriesRule,
   seriesSection,
   sourceSection,
@@ -80,6 +82,7 @@ export function buildOutlinePrompts(
   const { min, max } = acceptedWordRange(target);
   const chapters = chapterCountRange(target);
   const hosts = episodeHosts(request);
+  const personas = hostPersonas(request, hosts);
   const system = promptParagraphs([
     `You plan episodes of Lumcast, a podcast ${hostsPhrase(hosts)}, ${hosts.length === 1 ? 'who talks to the listener directly' : 'who talk with each other naturally'} and explain${hosts.length === 1 ? 's' : ''} things clearly for a listener who is not an expert.`,
     formatRule(request.format, hosts),
@@ -88,12 +91,13 @@ export function buildOutlinePrompts(
     `The first chapter opens the episode (greeting the listener and introducing the topic); the last one closes it (a recap and a goodbye).`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
+    personaRule(personas),
     `Answer by calling the ${OUTLINE_TOOL_NAME} tool exactly once with: title, a one-paragraph summary of the whole episode, 3 to 7 keyPoints, and the chapters in order, each with a title, a brief and targetWords.`,
     seriesRule(request.series),
   ]);
   const user = promptParagraphs([
     topicLine(request.topic),
-    hostsSection(hosts),
+    hostsSection(hosts, personas),
     episodeLengthLine(request.minutes, { target, min, max }),
     `Plan between ${chapters.min} and ${chapters.max} chapters. Their targetWords must add up to ${target}, and no chapter may plan more than ${CHAPTER_MAX_WORDS} words.`,
     seriesSection(request.series),

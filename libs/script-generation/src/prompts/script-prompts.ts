@@ -5,7 +5,9 @@ import {
   spokenTextRule,
   languageRule,
   seriesRule,
+  hostPersonas,
   hostsSection,
+  personaRule,
   seriesSection,
   sourceSection,
   topicLine,
@@ -65,8 +67,8 @@ export type ScriptPrompts = SizedPrompts & {
  * for a lecture, or the request's `hosts`) sized for
  * speech: the target is `minutes × wordsPerMinute(quality)` words, and the model is told
  * the accepted ±15 % window. The system prompt holds only the lib's own rules; everything
- * that comes from a user or from an earlier model answer — the topic, the host names, the
- * source text, a series' earlier episodes — is quoted data in the user turn, neutralized so it can never
+ * that comes from a user or from an earlier model answer — the topic, the host names and their
+ * personas, the source text, a series' earlier episodes — is quoted data in the user turn, neutralized so it can never
  * open or close a section, and the system prompt says quoted data is not instructions.
  * With a source text, the model is told to stay faithful to it. With a series context, the
  * earlier episodes' summaries and key points are quoted and must not be repeated.
@@ -84,6 +86,7 @@ export function buildScriptPrompts(
   const target = targetWords(request.minutes, request.quality, options);
   const { min, max } = acceptedWordRange(target);
   const hosts = episodeHosts(request);
+  const personas = hostPersonas(request, hosts);
   const chapters = Math.max(2, Math.min(8, Math.round(request.minutes / 3) + 1));
 
   const system = promptParagraphs([
@@ -95,13 +98,14 @@ export function buildScriptPrompts(
     `Structure: a short intro that names the topic, about ${chapters} chapters with clear titles, and a short outro that recaps. ${turnRule(hosts)}`,
     request.sourceText ? SOURCE_RULE : NO_SOURCE_RULE,
     QUOTED_DATA_RULE,
+    personaRule(personas),
     `Answer by calling the ${SCRIPT_TOOL_NAME} tool exactly once with the complete script: title, a one-paragraph summary, hosts (one { name } for each name quoted in a <host> tag, exactly as written there and in that order), chapters with segments {speaker, text} where speaker is exactly one of those names, and 3 to 7 keyPoints.`,
     seriesRule(request.series),
   ]);
 
   const user = promptParagraphs([
     topicLine(request.topic),
-    hostsSection(hosts),
+    hostsSection(hosts, personas),
     episodeLengthLine(request.minutes, { target, min, max }),
     seriesSection(request.series),
     sourceSection(request),

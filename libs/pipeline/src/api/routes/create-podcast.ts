@@ -8,6 +8,7 @@ import { requestBodyText } from '../request-body';
 import { parsePodcastRequest, type PodcastRequest } from '../podcast-request';
 import { draftRefusal } from '../draft-admission';
 import { quotaBusyRefusal, reservationRefusal } from '../reservation-refusal';
+import { episodeHosts } from '../series-episode-hosts';
 import type { Route, RouteDeps } from '../route';
 
 /**
@@ -17,7 +18,8 @@ import type { Route, RouteDeps } from '../route';
  * (422 alone over the plan's week, 429 otherwise); a job that cannot be
  * recorded or queued has its hold released. A review job (`review: true`) holds
  * nothing: it is counted as a draft instead (429 `draft_limit` when the week's
- * drafts are used up) and stops at `script_ready`.
+ * drafts are used up) and stops at `script_ready`. An episode of a series that keeps host
+ * profiles, and names no hosts of its own, is made with them (`episodeHosts`).
  *
  * @example
  * ```ts
@@ -28,6 +30,7 @@ import type { Route, RouteDeps } from '../route';
 export function createPodcastRoute(deps: RouteDeps): Route {
   return async (userId, event) => {
     const request = parsePodcastRequest(requestBodyText(event));
+    const { hosts, hostProfiles } = await episodeHosts(deps.seriesHosts, userId, request);
     const estimatedCost = quotaCost(request.quality, request.minutes * 60);
     const jobId = newJobId(deps.now);
     // A review job holds no slots: it counts as a draft instead, and nothing is released for it.
@@ -55,7 +58,8 @@ export function createPodcastRoute(deps: RouteDeps): Route {
       minutes: request.minutes,
       quality: request.quality,
       ...(request.format === undefined ? {} : { format: request.format }),
-      ...(request.hosts === undefined ? {} : { hosts: request.hosts.map((host) => host.name) }),
+      ...(hosts === undefined ? {} : { hosts }),
+      ...(hostProfiles === undefined ? {} : { hostProfiles }),
       ...(request.language === undefined ? {} : { language: request.language }),
       seriesId: request.seriesId,
       ...(holdsSlots ? {} : { review: true }),
