@@ -1,19 +1,12 @@
 import { assembleEpisode, mp3Info } from '@lumcast/audio-assembly';
 import { JobStateError } from '../errors';
-import type { JobsTable } from '../jobs/jobs-table';
-import { objectKeys, type ObjectStore } from '../ports/object-store';
+import { objectKeys } from '../ports/object-store';
 import { readRenderArtifact } from '../renders/render-artifact';
 import { recordRenderAssembled } from '../renders/render-updates';
 import { readStoredObject } from './read-stored-object';
 import { storeEpisode } from './stored-episode';
+import type { RenderRef, RenderStepDeps } from './plan-render';
 import type { AssembledEpisode } from './step-inputs';
-
-/** Dependencies of {@link createAssembleRenderStep}. */
-export interface AssembleRenderDeps {
-  jobs: JobsTable;
-  store: ObjectStore;
-  now?: () => Date;
-}
 
 /**
  * Assemble for render `render` of a job: joins every chunk of the render's plan, new and reused
@@ -24,17 +17,13 @@ export interface AssembleRenderDeps {
  * for) and records the assembled render and its chunks' addresses on the job. A render that
  * is no longer the job's active one throws {@link JobStateError}.
  */
-export function createAssembleRenderStep(deps: AssembleRenderDeps) {
+export function createAssembleRenderStep(deps: RenderStepDeps) {
   const now = deps.now ?? (() => new Date());
   return async function assembleRender({
     userId,
     jobId,
     render,
-  }: {
-    userId: string;
-    jobId: string;
-    render: number;
-  }): Promise<AssembledEpisode & { newSeconds: number }> {
+  }: RenderRef): Promise<AssembledEpisode & { newSeconds: number }> {
     const artifact = await readRenderArtifact(deps.store, jobId, render);
     const audio = await Promise.all(
       artifact.chunks.map((chunk) =>

@@ -5,11 +5,18 @@ import { readRenderArtifact } from '../renders/render-artifact';
 import { markRenderStarted } from '../renders/render-updates';
 import type { WriteScriptOutput } from './store-script-for-synthesis';
 
-/** Dependencies of {@link createPlanRenderStep}. */
-export interface PlanRenderDeps {
+/** Dependencies of a render's steps (PlanRender, and Assemble of a render). */
+export interface RenderStepDeps {
   jobs: JobsTable;
   store: ObjectStore;
   now?: () => Date;
+}
+
+/** Which render of which job a render's step works on. */
+export interface RenderRef {
+  userId: string;
+  jobId: string;
+  render: number;
 }
 
 /**
@@ -19,17 +26,13 @@ export interface PlanRenderDeps {
  * chunks whose address is new, each with its address (and its host's chosen voice); the rest are reused. A render
  * that is no longer the job's active one throws {@link JobStateError}: nothing is spoken.
  */
-export function createPlanRenderStep(deps: PlanRenderDeps) {
+export function createPlanRenderStep(deps: RenderStepDeps) {
   const now = deps.now ?? (() => new Date());
   return async function planRender({
     userId,
     jobId,
     render,
-  }: {
-    userId: string;
-    jobId: string;
-    render: number;
-  }): Promise<WriteScriptOutput> {
+  }: RenderRef): Promise<WriteScriptOutput> {
     const artifact = await readRenderArtifact(deps.store, jobId, render);
     const spoken = artifact.chunks.filter((chunk) => chunk.synthesize);
     const started = await markRenderStarted(
