@@ -231,13 +231,15 @@ describe('a restart during a re-render', () => {
     // Speech of a line with "Hold here" never ends until the stack stops: a stop mid-render.
     let heard: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (heard = resolve));
+    // Ends the held speech once both stacks are stopped, so the aborted execution ends too.
+    let endHeld: (error: Error) => void = () => undefined;
     const tone = new ToneSynthesizer();
     const hanging = {
       voiceForHost: tone.voiceForHost.bind(tone),
       synthesize: (request: Parameters<ToneSynthesizer['synthesize']>[0]) => {
         if (!request.text.includes('Hold here')) return tone.synthesize(request);
         heard();
-        return new Promise<Uint8Array>(() => undefined);
+        return new Promise<Uint8Array>((_, reject) => (endHeld = reject));
       },
     };
     let stack = await startTestStack({
@@ -296,6 +298,7 @@ describe('a restart during a re-render', () => {
       expect((await call('GET', '/api/quota')).body.used).toBe(ready.cost + 2);
     } finally {
       await stack.stop();
+      endHeld(new Error('the stack stopped'));
     }
   });
 });
