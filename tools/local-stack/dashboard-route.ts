@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DASHBOARD_SECURITY_HEADERS } from '@lumcast/pipeline';
-import { dashboardHeaders, type OtherOrigins } from './dashboard-headers';
+import { dashboardHeaders } from './dashboard-headers';
 import { sendJson } from './send-json';
 import { resolveStaticFile, sendFile } from './static-files';
 
@@ -10,15 +10,13 @@ export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });
 /**
  * What is not the API, as CloudFront and the site bucket answer it: 405 for a method other than
  * GET and HEAD, `/config.json`, the dashboard's static export (resolved inside `dashboardDir`,
- * with the dashboard's security headers, allowing `others` too), and its `404.html` with a real
- * 404 for the rest.
+ * with the dashboard's security headers), and its `404.html` with a real 404 for the rest.
  */
 export async function serveDashboard(
   request: IncomingMessage,
   response: ServerResponse,
   url: URL,
   dashboardDir: string,
-  others: OtherOrigins = {},
 ): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
@@ -33,7 +31,7 @@ export async function serveDashboard(
   const file = await resolveStaticFile(dashboardDir, url.pathname);
   if (file)
     return sendFile(response, file, undefined, {
-      ...(await dashboardHeaders(file, others)),
+      ...(await dashboardHeaders(file)),
       'cache-control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
     });
   const notFound = await resolveStaticFile(dashboardDir, '/404.html');
@@ -42,7 +40,7 @@ export async function serveDashboard(
       response,
       notFound,
       undefined,
-      { ...(await dashboardHeaders(notFound, others)), 'cache-control': 'no-cache' },
+      { ...(await dashboardHeaders(notFound)), 'cache-control': 'no-cache' },
       404,
     );
   response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   startAwsEmulator,
@@ -29,6 +30,9 @@ import type { LocalTableNames } from './tables';
 
 /** The cloud assembly `nx run infra:synth` writes. */
 export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infra/cdk.out');
+
+/** How many of the API function's containers run at once: twice this machine's cores. */
+const API_CONTAINERS = Math.max(2, availableParallelism() * 2);
 
 /** The nice value of the pipeline's containers (everything but the API's function). */
 const BACKGROUND_NICE = 10;
@@ -68,6 +72,8 @@ function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<
   const environment: Record<string, string> = {
     LUMCAST_SPEECH: config.speech,
     LUMCAST_SCRIPT_WRITER: config.scriptWriter,
+    // Links on the run's own origin are path-style (`<origin>/<bucket>/<key>`): see `publicS3Url`.
+    LUMCAST_S3_PATH_STYLE: 'true',
     ...(config.bedrockModelId === undefined
       ? {}
       : { LUMCAST_BEDROCK_MODEL_ID: config.bedrockModelId }),
@@ -142,10 +148,14 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
   const claim = await claimDataFolder(options.dataDir);
   try {
     // Checked before anything starts, as by the in-process stack: a bad key refuses the start.
-    await linkSecret(options.dataDir);
+    // The functions' credentials are derived from it, so the links and upload forms they sign
+    // verify on this data folder's runs only, and across its restarts.
+    const secret = await linkSecret(options.dataDir);
     const startedAt = new Date().toISOString();
     const dynamoDir = path.join(options.dataDir, 'dynamodb');
     const s3Dir = path.join(options.dataDir, 's3');
+    // Known once the server listens (the port may be 0); no API function runs before that.
+    let publicUrl = `http://localhost:${options.port}`;
     await privateFolder(dynamoDir);
     await privateFolder(s3Dir);
     const emulator = await startAwsEmulator({
@@ -163,10 +173,16 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       // The pipeline's containers yield the CPU to the API and the services it calls: the
       // server answers while episodes are made (issue 32's responsiveness goals).
       backgroundNice: BACKGROUND_NICE,
+      // A burst of requests waits for a few warm API containers instead of starting one worker
+      // thread each, which on two cores do not finish their INIT within the API's 10 s timeout.
+      httpApiContainers: API_CONTAINERS,
       // A user's run lives for days: no record of every invocation and call (denials are kept).
       keepRecords: false,
       onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
       functionEnvironment: functionEnvironment(options),
+      credentialsSecret: secret,
+      // The API's functions sign links to this run's own origin, as the dashboard is served.
+      publicS3Url: () => publicUrl,
     });
     try {
       // Before the server listens: no request meets a job the last run left half-made.
@@ -180,17 +196,18 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
             emulator.issuer.mint({ sub, email: `${sub}@localhost` }),
           ),
           dashboardDir: options.dashboardDir ?? DASHBOARD_EXPORT_DIR,
-          // As CloudFront's policy names the audio bucket: episode and caption links are
-          // presigned URLs of the S3 front door, another origin (captions played from a blob).
-          otherOrigins: {
-            connectSources: [new URL(emulator.endpoints.urls.s3).origin],
-            mediaSources: [new URL(emulator.endpoints.urls.s3).origin, 'blob:'],
+          // The API's links and upload forms are path-style URLs on this origin (`publicS3Url`
+          // below, and LUMCAST_S3_PATH_STYLE), forwarded to the S3 front door as they come.
+          s3: {
+            url: emulator.endpoints.urls.s3,
+            buckets: new Set(emulator.app.buckets.map((bucket) => bucket.bucketName)),
           },
           acceptsHost: hostHeaderCheck({ host, port: () => listeningPort }),
         }),
       );
       const { address, url } = await listenLocally(server, options.port, host);
       listeningPort = address.port;
+      publicUrl = url;
       const closeServer = () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -64,12 +64,34 @@ export interface AwsEmulatorOptions {
    */
   readonly functionEnvironment?: (fn: FunctionSpec) => Record<string, string>;
   /**
+   * Where the caller serves the S3 front door to browsers: a proxy of its own that forwards each
+   * request unchanged (path, query and `Host` kept, so signatures still verify) to
+   * `endpoints.urls.s3`. The functions the HTTP API invokes get it as their S3 endpoint, so the
+   * links and POST forms they sign name it (an origin of the caller's choosing, e.g. its web
+   * page's); every other function keeps the front door's own URL. Read when a container starts.
+   */
+  readonly publicS3Url?: () => string;
+  /**
+   * The run's own key, from which each function's credentials are derived (HMAC-SHA256; see
+   * `credentialsFor`): what the functions sign (presigned links, POST forms) then verifies only on
+   * a run holding this key, and still does after a restart with it. Default: credentials that
+   * follow from the logical ids alone, the same on every run.
+   */
+  readonly credentialsSecret?: Uint8Array;
+  /**
    * The nice value (Linux, 0–19) of the containers of functions no HTTP API route invokes (queue
    * consumers, state machine tasks, rule targets), so that on a machine with few cores the API's
    * answers do not wait behind background work: the HTTP API's own functions, the front doors and
    * the gateway keep the main thread's priority. Default 0 (every container as the main thread).
    */
   readonly backgroundNice?: number;
+  /**
+   * At most this many containers of each function an HTTP API route invokes run at once (this
+   * machine's parallelism); requests past it wait for one, in order, their timeout starting when
+   * they run. Default: one container per concurrent request, as in AWS, so a burst of 200
+   * requests starts 200 worker threads, which two cores cannot initialize within a 10 s timeout.
+   */
+  readonly httpApiContainers?: number;
   /**
    * Whether the run keeps every invocation (`runtime.invocations`) and every allowed call
    * (`endpoints.calls`) for a test to read; default true. A run that lives for days sets false:

@@ -20,10 +20,13 @@ import { loadSynthesizedApp } from './template/cloud-assembly';
 import type { FunctionSpec } from './template/synthesized-app';
 
 /** Access key id → the function it belongs to, with the credentials its containers run with. */
-function callersOf(functions: readonly FunctionSpec[]): Map<string, Caller> {
+function callersOf(
+  functions: readonly FunctionSpec[],
+  secret: Uint8Array | undefined,
+): Map<string, Caller> {
   return new Map(
     functions.map((fn) => {
-      const credentials = credentialsFor(fn);
+      const credentials = credentialsFor(fn, secret);
       return [
         credentials.accessKeyId,
         {
@@ -41,16 +44,18 @@ function callersOf(functions: readonly FunctionSpec[]): Map<string, Caller> {
 function runEnvironment(
   fn: FunctionSpec,
   endpoints: AwsEndpoints,
-  callerEnvironment: AwsEmulatorOptions['functionEnvironment'],
+  options: Pick<AwsEmulatorOptions, 'functionEnvironment' | 'credentialsSecret' | 'publicS3Url'>,
+  interactive: boolean,
 ): Record<string, string> {
-  const credentials = credentialsFor(fn);
+  const credentials = credentialsFor(fn, options.credentialsSecret);
   return {
-    ...(callerEnvironment?.(fn) ?? {}),
+    ...(options.functionEnvironment?.(fn) ?? {}),
     AWS_ACCESS_KEY_ID: credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     AWS_SESSION_TOKEN: credentials.sessionToken,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.urls.dynamodb,
-    AWS_ENDPOINT_URL_S3: endpoints.urls.s3,
+    AWS_ENDPOINT_URL_S3:
+      interactive && options.publicS3Url ? options.publicS3Url() : endpoints.urls.s3,
     AWS_ENDPOINT_URL_POLLY: endpoints.urls.polly,
     AWS_ENDPOINT_URL_BEDROCK_RUNTIME: endpoints.urls['bedrock-runtime'],
     AWS_ENDPOINT_URL_SQS: endpoints.urls.sqs,
@@ -115,7 +120,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
     const endpoints = await startAwsEndpoints({
       app: names,
       iam,
-      callers: callersOf(names.functions),
+      callers: callersOf(names.functions, options.credentialsSecret),
       ...(options.frontDoorClock === undefined ? {} : { now: options.frontDoorClock }),
       recordAllowed: options.keepRecords ?? true,
       upstream: {
@@ -146,9 +151,11 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       functions: app.functions,
       region: app.account.region,
       timeScale,
-      runEnvironment: (fn) => runEnvironment(fn, endpoints, options.functionEnvironment),
+      runEnvironment: (fn) => runEnvironment(fn, endpoints, options, interactive.has(fn.logicalId)),
       recordInvocations: options.keepRecords ?? true,
       niceOf: (fn) => (interactive.has(fn.logicalId) ? 0 : (options.backgroundNice ?? 0)),
+      maxContainersOf: (fn) =>
+        interactive.has(fn.logicalId) ? options.httpApiContainers : undefined,
     });
     stops.push(() => runtime.stop());
     const invoke = (id: string, event: unknown) => runtime.invoke(id, event);

@@ -10,6 +10,7 @@ const fixture = bundles(
     slow: `export const handler = () => new Promise((r) => setTimeout(() => r('late'), 60_000));`,
     counter: `let n = 0; export const handler = async () => ++n;`,
     wait: `export const handler = (e) => new Promise((r) => setTimeout(() => r(e), e.ms));`,
+    nap: `export const handler = (e) => new Promise((r) => setTimeout(() => r(e), e.ms));`,
     slowInit: `await new Promise((r) => setTimeout(r, 1500)); export const handler = async () => 'ready';`,
     spin: `export const handler = async (e) => { let x = 0; for (let i = 0; i < e.n; i++) x += Math.sqrt(i); return x > 0; };`,
   },
@@ -116,6 +117,25 @@ describe('LambdaRuntime', () => {
       name: 'TooManyRequestsException',
     });
     await expect(running).resolves.toEqual({ payload: { ms: 300 } });
+  });
+
+  it('runs at most maxContainersOf(fn) containers of a function at once, the rest waiting in order, none timed out', async () => {
+    const crowded = new LambdaRuntime({
+      functions: fixture.functions,
+      timeScale: 0.25,
+      maxContainersOf: (fn) => (fn.logicalId === 'nap' ? 2 : undefined),
+    });
+    try {
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => crowded.invoke('nap', { ms: 300 + i })),
+      );
+      // Six 300 ms runs, two at a time: three rounds, never one.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(answers).toEqual(Array.from({ length: 6 }, (_, i) => ({ payload: { ms: 300 + i } })));
+    } finally {
+      await crowded.stop();
+    }
   });
 
   it('refuses an unknown function', async () => {

@@ -9,6 +9,9 @@ import path from 'node:path';
 import type { LocalStack } from '../local-stack';
 import { startTestStack, temporaryDataDir } from './support';
 
+// A start takes a few seconds (DynamoDB Local's JVM; on the engine, the synthesized app as well).
+jest.setTimeout(60_000);
+
 const INLINE = ['(self.__next_f=self.__next_f||[]).push([0])', 'self.__next_f.push([1,"x"])'];
 const PAGE = `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head><body><h1>Lumcast</h1>${INLINE.map((script) => `<script>${script}</script>`).join('')}</body></html>`;
 

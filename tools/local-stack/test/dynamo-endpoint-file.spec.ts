@@ -75,9 +75,16 @@ describe('a running local stack', () => {
     try {
       const recorded = await readDynamoEndpointFile(data.dir);
       if (recorded === undefined) throw new Error('the stack wrote no endpoint file');
+      // The tables the stack's functions are configured with (on the engine, the template's).
       expect(recorded).toMatchObject({
         endpoint: stack.dynamo.endpoint,
-        tables: LOCAL_TABLES,
+        tables: {
+          users: stack.env.LUMCAST_USERS_TABLE,
+          jobs: stack.env.LUMCAST_JOBS_TABLE,
+          series: stack.env.LUMCAST_SERIES_TABLE,
+          feeds: stack.env.LUMCAST_FEEDS_TABLE,
+          pacing: stack.env.LUMCAST_PACING_TABLE,
+        },
         pid: process.pid,
       });
       expect(stack.dynamoEndpointFile).toBe(dynamoEndpointFilePath(data.dir));
@@ -99,7 +106,7 @@ describe('a running local stack', () => {
       );
       const { Item } = await stack.dynamo.client.send(
         new GetItemCommand({
-          TableName: LOCAL_TABLES.users,
+          TableName: recorded.tables.users,
           Key: { userId: { S: 'probe-b' } },
           ConsistentRead: true,
         }),

@@ -20,7 +20,7 @@ async function captionSpeakers(
   stack: LocalStack,
   job: { captionsUrl?: string },
 ): Promise<Set<string | undefined>> {
-  const captions = await (await fetch(`${stack.url}${job.captionsUrl ?? ''}`)).text();
+  const captions = await (await fetch(new URL(job.captionsUrl ?? '', stack.url))).text();
   return new Set([...captions.matchAll(/<v ([^>]+)>/g)].map((match) => match[1]));
 }
 

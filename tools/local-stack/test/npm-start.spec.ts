@@ -54,7 +54,11 @@ describe('npm start', () => {
     ).targets['start'];
     expect(start).toMatchObject({
       options: { command: 'tsx --tsconfig tools/tsconfig.json tools/local-stack/start.ts' },
-      dependsOn: [{ projects: ['dashboard'], target: 'build' }],
+      dependsOn: [
+        { projects: ['dashboard'], target: 'build' },
+        // The engine run's cloud assembly, a cache hit when nothing changed (issue 32).
+        { projects: ['infra'], target: 'synth' },
+      ],
     });
     expect(start).not.toHaveProperty('continuous');
   });

@@ -16,6 +16,7 @@ import { OwnerSeal } from '../owner-seal';
 import {
   callApi,
   makeEpisode,
+  storedObjectPath,
   SHORT_SOURCE,
   startTestStack,
   temporaryDataDir,
@@ -46,7 +47,7 @@ describe('a successful episode', () => {
     const job = await makeEpisode(stack, 'alice', episode);
     expect(job.status).toBe('ready');
     const audio = readFileSync(
-      path.join(data.dir, 'objects', objectKeys.episodeAudio('alice', job.jobId)),
+      storedObjectPath(data.dir, objectKeys.episodeAudio('alice', job.jobId)),
     );
     const measured = mp3Info(audio).durationSeconds;
     expect(job.durationSeconds).toBeCloseTo(measured, 6);
@@ -63,7 +64,7 @@ describe('a successful episode', () => {
   it('decodes with no errors in ffmpeg, with the duration the job reports', async () => {
     const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
       .items as PublicJob[];
-    const file = path.join(data.dir, 'objects', objectKeys.episodeAudio('alice', job!.jobId));
+    const file = storedObjectPath(data.dir, objectKeys.episodeAudio('alice', job!.jobId));
     const errors = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -375,7 +376,7 @@ describe('two requests for the last slots', () => {
     expect(jobs.map((job) => job.status)).toEqual(['ready']);
     expect(await usedSlots(stack, 'dave')).toBe(200);
     expect(
-      existsSync(path.join(data.dir, 'objects', objectKeys.episodeAudio('dave', jobs[0]!.jobId))),
+      existsSync(storedObjectPath(data.dir, objectKeys.episodeAudio('dave', jobs[0]!.jobId))),
     ).toBe(true);
   });
 });

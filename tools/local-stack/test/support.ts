@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@lumcast/audio-assembly';
 import { objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
+import { ON_ENGINE, startEngineTestStack } from './engine-test-stack';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
@@ -19,11 +20,14 @@ export function temporaryDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Starts a local stack on a free port with a fresh (or given) data folder and instant retries. */
+/**
+ * Starts a local stack on a free port with a fresh (or given) data folder and instant retries; on
+ * the engine when the test runs with `LUMCAST_ENGINE=1` (see `./engine-test-stack.ts`).
+ */
 export async function startTestStack(
   overrides: Partial<LocalStackOptions> & { dataDir: string },
 ): Promise<LocalStack> {
-  return startLocalStack({
+  return (ON_ENGINE ? startEngineTestStack : startLocalStack)({
     port: 0,
     scriptWriter: 'offline',
     speech: 'local',
@@ -126,10 +130,30 @@ export const SHORT_SOURCE =
   'Most coasts see two high tides a day. Spring tides happen when the Sun and Moon line up. ' +
   'Neap tides happen when they pull at right angles.';
 
+/**
+ * The folder a stack keeps its objects in: `<data>/objects` (the file object store) in process,
+ * `<data>/s3` (the S3 server's buckets) on the engine.
+ */
+export function objectsFolder(dataDir: string): string {
+  return path.join(dataDir, ON_ENGINE ? 's3' : 'objects');
+}
+
+/**
+ * The file holding an object the stack stored under `key`: `<data>/objects/<key>` in process; on
+ * the engine the S3 server's `<data>/s3/<bucket>/<key>._S3rver_object` in whichever bucket has it
+ * (the first bucket's path when none does, so a test can see it is absent).
+ */
+export function storedObjectPath(dataDir: string, key: string): string {
+  if (!ON_ENGINE) return path.join(dataDir, 'objects', key);
+  const s3 = objectsFolder(dataDir);
+  const inBuckets = readdirSync(s3).map((bucket) => path.join(s3, bucket, `${key}._S3rver_object`));
+  return inBuckets.find((file) => existsSync(file)) ?? inBuckets[0] ?? path.join(s3, key);
+}
+
 /** Everything the hosts of a finished job say, in order, read from the stack's stored script. */
 export function spokenText(dataDir: string, userId: string, jobId: string): string {
   const stored = JSON.parse(
-    readFileSync(path.join(dataDir, 'objects', objectKeys.script(userId, jobId)), 'utf8'),
+    readFileSync(storedObjectPath(dataDir, objectKeys.script(userId, jobId)), 'utf8'),
   ) as { script: { chapters: Array<{ segments: Array<{ text: string }> }> } };
   return stored.script.chapters
     .flatMap((chapter) => chapter.segments.map((segment) => segment.text))

@@ -20,7 +20,9 @@ import {
 // Created once per container; region, credentials and endpoints come from the environment.
 const env = readEnvironment(process.env);
 const dynamodb = new DynamoDBClient({});
-const s3 = new S3Client({});
+// Path-style URLs when the run asks for them (the local run, whose links are on the dashboard's
+// own origin, `http://localhost:<port>/<bucket>/<key>`); the bucket's own host in AWS.
+const s3 = new S3Client({ forcePathStyle: process.env['LUMCAST_S3_PATH_STYLE'] === 'true' });
 
 /**
  * The HTTP API behind API Gateway; the identity is the Cognito JWT `sub`, nothing else (the

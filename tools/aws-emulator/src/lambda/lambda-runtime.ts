@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ContainerClock } from './container-clock';
+import { ContainerTurns } from './container-turns';
 import type { FunctionSpec } from '../template/synthesized-app';
 import { LambdaThrottledError, UnknownFunctionError } from '../errors';
 import type {
@@ -40,6 +41,7 @@ export class LambdaRuntime {
   private readonly byKey = new Map<string, FunctionSpec>();
   private readonly idle = new Map<string, Container[]>();
   private readonly running = new Map<string, number>();
+  private readonly turns: ContainerTurns;
   private readonly all = new Set<Worker>();
   private stopped = false;
   /**
@@ -52,6 +54,7 @@ export class LambdaRuntime {
   /** @throws {RuntimeMismatchError} when a function's runtime is not this process's Node major. */
   constructor(private readonly options: LambdaRuntimeOptions) {
     assertNodeRuntime(options.functions);
+    this.turns = new ContainerTurns(options.maxContainersOf);
     for (const fn of options.functions) {
       this.byKey.set(fn.functionArn, fn);
       this.byKey.set(fn.functionName, fn);
@@ -93,8 +96,9 @@ export class LambdaRuntime {
       );
     }
     this.running.set(fn.logicalId, running + 1);
+    const startedAtMs = Date.now();
+    const release = await this.turns.take(fn);
     try {
-      const startedAtMs = Date.now();
       const { result, durationMs, initDurationMs } = await this.runInContainer(fn, event);
       const errorType = result.functionError
         ? (result.payload as { errorType?: string }).errorType
@@ -112,6 +116,7 @@ export class LambdaRuntime {
         });
       return result;
     } finally {
+      release();
       this.running.set(fn.logicalId, (this.running.get(fn.logicalId) ?? 1) - 1);
     }
   }

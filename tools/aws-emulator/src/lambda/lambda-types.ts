@@ -33,6 +33,14 @@ export interface LambdaRuntimeOptions {
   readonly recordInvocations?: boolean;
   /** Concurrency when a function reserves none (the account's unreserved pool); default 1000. */
   readonly unreservedConcurrency?: number;
+  /**
+   * This machine's parallelism for a function (`undefined`: none): at most this many of its
+   * containers run at once, and an invocation past it waits, in order, for one to be free (its timeout starts when
+   * it runs). AWS's concurrency still throttles on every invocation asked for. Without it each
+   * concurrent invocation gets its own container, as in AWS: a burst of 200 requests starts 200
+   * worker threads, which a machine with few cores cannot initialize within a 10 s timeout.
+   */
+  readonly maxContainersOf?: (fn: FunctionSpec) => number | undefined;
 }
 
 /** One invocation as {@link LambdaRuntime.invocations} records it. */

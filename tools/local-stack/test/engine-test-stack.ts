@@ -1,0 +1,96 @@
+/**
+ * `startTestStack` on the engine (`LUMCAST_ENGINE=1` in the test's environment): the same specs
+ * run against `startEngineStack`, the synthesized app's bundles in worker threads. What the
+ * in-process stack lets a spec reach inside (its services, queue and state machine) does not exist
+ * there: asking for it throws `NotOnTheEngineError`, naming it, so the spec fails saying why. A
+ * replaced speech synthesizer (the specs' fast `ToneSynthesizer`) becomes the engine's fake Polly,
+ * which makes MP3 of the right length just as fast; any other replaced service is refused.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { LocalDynamo } from '@lumcast/local-dynamo';
+import { readEnvironment } from '@lumcast/pipeline';
+import { startEngineStack } from '../engine-stack';
+import type { LocalStack, LocalStackOptions } from '../local-stack';
+
+/** A part of the in-process stack a spec asked for, which the engine run does not have. */
+export class NotOnTheEngineError extends Error {
+  override readonly name = 'NotOnTheEngineError';
+  constructor(what: string) {
+    super(`${what} is the in-process stack's; the engine run has none (LUMCAST_ENGINE=1)`);
+  }
+}
+
+/** Whether the specs' stacks run on the engine (`LUMCAST_ENGINE=1`). */
+export const ON_ENGINE = process.env['LUMCAST_ENGINE'] === '1';
+
+function speechFor(options: LocalStackOptions): LocalStackOptions['speech'] {
+  const { services } = options;
+  if (services === undefined) return options.speech;
+  const replaced =
+    typeof services === 'function' ? ['a function of the services'] : Object.keys(services);
+  if (replaced.length === 1 && replaced[0] === 'synthesizer') return 'polly';
+  throw new NotOnTheEngineError(`Replacing ${replaced.join(', ')}`);
+}
+
+/** DynamoDB Local itself, past the front door (as the in-process stack's `dynamo`). */
+function dynamoOf(endpoint: string): LocalDynamo {
+  const made = new Set<DynamoDBClient>();
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const newClient = () => {
+    const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
+    made.add(client);
+    return client;
+  };
+  const requestsReceived = missing('The DynamoDB request count');
+  const close = async () => made.forEach((client) => client.destroy());
+  return { endpoint, client: newClient(), newClient, requestsReceived, close };
+}
+
+function missing(what: string): () => never {
+  return () => {
+    throw new NotOnTheEngineError(what);
+  };
+}
+
+/** The engine run as the specs' `LocalStack`: see the file's comment for what it lacks. */
+export async function startEngineTestStack(options: LocalStackOptions): Promise<LocalStack> {
+  const stack = await startEngineStack({ ...options, speech: speechFor(options) });
+  const { emulator } = stack;
+  // Every table and setting any function is configured with, as the in-process stack's one `env`.
+  const configured = Object.assign({}, ...emulator.app.functions.map((fn) => fn.environment));
+  const dynamo = dynamoOf(emulator.dynamodbUrl);
+  const mapped = new Set(emulator.app.eventSourceMappings.map((mapping) => mapping.queueLogicalId));
+  const busy = () =>
+    [...mapped].some((queue) => emulator.queues.contents(queue).length > 0) ||
+    emulator.stateMachine.list().some((execution) => execution.status === 'RUNNING');
+  return {
+    url: stack.url,
+    port: stack.port,
+    address: stack.address,
+    env: readEnvironment({ ...configured, LUMCAST_SPEECH: options.speech }),
+    dynamo,
+    dynamoEndpointFile: stack.dynamoEndpointFile,
+    recovered: stack.recovered,
+    staleStopped: stack.staleStopped,
+    get services(): never {
+      return missing('stack.services')();
+    },
+    get queue(): never {
+      return missing('stack.queue')();
+    },
+    get machine(): never {
+      return missing('stack.machine')();
+    },
+    async idle() {
+      // Twice quiet in a row: a finished step may be about to queue or start the next.
+      for (let quiet = 0; quiet < 2;) {
+        quiet = busy() ? 0 : quiet + 1;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop() {
+      await dynamo.close();
+      await stack.stop();
+    },
+  };
+}
