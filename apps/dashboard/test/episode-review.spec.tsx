@@ -87,6 +87,25 @@ describe('reviewing a script before it is spoken', () => {
     expect(screen.getByRole('button', { name: 'Edit script' })).toBeVisible();
   });
 
+  it('says which render is still running and why one failed', () => {
+    panelWith(
+      aJob({
+        status: 'ready',
+        cost: 2,
+        renders: [
+          { ...FIRST, status: 'rendered' },
+          { ...SECOND, charged: 0, status: 'failed', error: 'The speech engine failed.' },
+          { version: 3, charged: 0, chunksSynthesized: 1, chunksReused: 4, status: 'rendering' },
+        ],
+      }),
+    );
+    expect(screen.getAllByTestId('episode-render').map((item) => item.textContent)).toEqual([
+      'Version 1: charged 2 slots · 5 chunks synthesized, 0 reused',
+      'Version 2: failed, nothing charged (The speech engine failed.)',
+      'Version 3: rendering · 1 chunk to speak, 4 reused',
+    ]);
+  });
+
   it('says a re-render is under way and that the old audio plays until it is ready', () => {
     const job = aJob({ status: 'ready', cost: 2, renders: [FIRST] });
     panelWith(job, new Map([[job.jobId, 2]]));
@@ -114,6 +133,19 @@ describe('reviewing a script before it is spoken', () => {
     [
       'a ready episode whose render had nothing new to speak',
       { status: 'ready', renders: [FIRST, { ...SECOND, charged: 0, chunksSynthesized: 0 }] },
+      true,
+    ],
+    [
+      'a ready episode whose render says it is still rendering, though it speaks nothing new',
+      {
+        status: 'ready',
+        renders: [FIRST, { ...SECOND, charged: 0, chunksSynthesized: 0, status: 'rendering' }],
+      },
+      false,
+    ],
+    [
+      'a ready episode whose render failed',
+      { status: 'ready', renders: [FIRST, { ...SECOND, charged: 0, status: 'failed' }] },
       true,
     ],
   ])('tells whether the render of version 2 of %s is over', (_case, job, settled) => {

@@ -7,7 +7,8 @@ export const RENDER_WATCH_MAX_MS = 10 * 60_000;
 /**
  * Whether a render of `version` that the dashboard asked for is over, as the job shows it: the
  * job is no longer being made nor waiting for review, and, when it is ready, its renders list
- * that version settled (charged, or with nothing new to synthesize and so nothing to charge).
+ * that version as `rendered` or `failed` (from a server that does not say: charged, or with
+ * nothing new to synthesize and so nothing to charge).
  * A ready episode stays `ready` with its old audio while a re-render runs, so its status alone
  * cannot tell.
  *
@@ -20,7 +21,10 @@ export function renderSettled(job: Pick<Job, 'status' | 'renders'>, version: num
   if (isWorking(job) || job.status === 'script_ready') return false;
   if (job.status !== 'ready') return true;
   const render = job.renders?.findLast((entry) => entry.version === version);
-  return render !== undefined && (render.charged > 0 || render.chunksSynthesized === 0);
+  if (render === undefined) return false;
+  // A server that says where a render is, is believed; else a charge (or nothing to charge) ends it.
+  if (render.status !== undefined) return render.status !== 'rendering';
+  return render.charged > 0 || render.chunksSynthesized === 0;
 }
 
 /** What the dashboard keeps of a job read whole: its renders and its latest script version. */

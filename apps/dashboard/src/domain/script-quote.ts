@@ -31,8 +31,16 @@ export function quoteSentence(quote: ScriptQuote): string {
 }
 
 /**
- * One render of an episode in words: "Version 2: charged 2 slots · 1 chunk synthesized, 6 reused".
+ * One render of an episode in words: "Version 2: charged 2 slots · 1 chunk synthesized, 6
+ * reused"; while it runs, "Version 2: rendering · 1 chunk to speak, 6 reused"; once failed,
+ * "Version 2: failed, nothing charged (why)".
  */
 export function renderSentence(render: EpisodeRender): string {
+  if (render.status === 'rendering') {
+    return `Version ${render.version}: rendering · ${chunkCount(render.chunksSynthesized)} to speak, ${render.chunksReused} reused`;
+  }
+  if (render.status === 'failed') {
+    return `Version ${render.version}: failed, nothing charged${render.error ? ` (${render.error})` : ''}`;
+  }
   return `Version ${render.version}: charged ${slotCount(render.charged)} · ${chunkCount(render.chunksSynthesized)} synthesized, ${render.chunksReused} reused`;
 }
