@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Watches a page for Content-Security-Policy violations across every document it loads: each
@@ -31,4 +31,18 @@ export async function watchCspViolations(page: Page): Promise<() => string[]> {
     if (/Content Security Policy/i.test(message.text())) seen.push(`console: ${message.text()}`);
   });
   return () => [...seen];
+}
+
+/**
+ * Makes every test of the enclosing `describe` watch its page for CSP violations
+ * ({@link watchCspViolations}) and fail on any.
+ */
+export function failOnCspViolations(): void {
+  let violations: () => string[] = () => [];
+  test.beforeEach(async ({ page }) => {
+    violations = await watchCspViolations(page);
+  });
+  test.afterEach(() => {
+    expect(violations()).toEqual([]);
+  });
 }

@@ -1,8 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parseFeed } from 'podcast-partytime';
-import { watchCspViolations } from './csp-violations';
+import { failOnCspViolations } from './csp-violations';
+import {
+  asUser,
+  audioDuration,
+  gaugeUsed,
+  pickUser,
+  quotaOf,
+  severeAxeViolations,
+  type JobBody,
+} from './stack-helpers';
 
 const SOURCE_TEXT = [
   'Tides are the regular rise and fall of the sea caused by the Moon and the Sun.',
@@ -34,47 +42,9 @@ async function spanishPdf(): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-interface QuotaBody {
-  used: number;
-  limit: number;
-  remaining: number;
-}
-
-interface JobBody {
-  jobId: string;
-  status: string;
-  cost?: number;
-  audioUrl?: string;
-}
-
-const asUser = (userId: string) => ({ 'x-lumcast-user': userId });
-
-async function quotaOf(request: APIRequestContext, userId: string): Promise<QuotaBody> {
-  const response = await request.get('/api/quota', { headers: asUser(userId) });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as QuotaBody;
-}
-
-async function pickUser(page: Page, userId: string): Promise<void> {
-  await page.getByLabel('Other user').fill(userId);
-  await page.getByRole('button', { name: 'Use', exact: true }).click();
-  await expect(page.getByTestId('current-user')).toHaveText(userId);
-}
-
-/** The number of slots the gauge shows as used (charged; its ARIA value adds what is reserved). */
-async function gaugeUsed(page: Page): Promise<number> {
-  return Number(await page.getByTestId('quota-used').textContent());
-}
-
 test.describe('the dashboard on the local stack', () => {
   // Every test runs under the dashboard's Content-Security-Policy and fails on any violation.
-  let cspViolations: () => string[] = () => [];
-  test.beforeEach(async ({ page }) => {
-    cspViolations = await watchCspViolations(page);
-  });
-  test.afterEach(() => {
-    expect(cspViolations()).toEqual([]);
-  });
+  failOnCspViolations();
 
   test('the dashboard is served under a Content-Security-Policy of its own origin that no page may frame, with nosniff and no referrer', async ({
     page,
@@ -160,15 +130,7 @@ test.describe('the dashboard on the local stack', () => {
     // Play it: the audio element loads, play() resolves and time advances; captions load.
     const audio = episode.getByTestId('episode-audio');
     await expect(audio).toBeVisible();
-    const duration = await audio.evaluate(
-      (element: HTMLAudioElement) =>
-        new Promise<number>((resolve, reject) => {
-          if (element.readyState >= 1) resolve(element.duration);
-          element.addEventListener('loadedmetadata', () => resolve(element.duration));
-          element.addEventListener('error', () => reject(new Error('audio failed to load')));
-        }),
-    );
-    expect(duration).toBeGreaterThan(1);
+    expect(await audioDuration(audio)).toBeGreaterThan(1);
     await audio.evaluate(async (element: HTMLAudioElement) => {
       element.muted = true;
       await element.play();
@@ -195,13 +157,7 @@ test.describe('the dashboard on the local stack', () => {
     await audio.evaluate((element: HTMLAudioElement) => element.pause());
 
     // Accessibility: no serious or critical axe violations on the main page.
-    const axe = await new AxeBuilder({ page }).analyze();
-    const severe = axe.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(
-      severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`),
-    ).toEqual([]);
+    expect(await severeAxeViolations(page)).toEqual([]);
 
     // The screenshot artifact.
     const screenshot = testInfo.outputPath('dashboard.png');

@@ -4,6 +4,7 @@ import type { ApiClient } from '../src/api/api-client';
 import type { Job, PodcastPage, QuotaSummary } from '../src/api/types';
 import { useDashboardData } from '../src/hooks/use-dashboard-data';
 import { aJob } from './support/jobs';
+import { SCRIPTS_AND_HOSTS_NOT_USED } from './support/unused-api';
 
 function quota(used: number): QuotaSummary {
   return {
@@ -58,6 +59,7 @@ function scriptedApi(snapshots: PodcastPage[] | Job[][], quotas: QuotaSummary[])
     uploadSource: async () => {
       throw new Error('not used');
     },
+    ...SCRIPTS_AND_HOSTS_NOT_USED,
   };
   return { api, calls };
 }
@@ -140,5 +142,66 @@ describe('useDashboardData', () => {
     expect(result.current.jobsNextCursor).toBeUndefined();
     // The poll asks for the API's default first page, as listPodcasts() did.
     expect(requested).toEqual([undefined, undefined]);
+  });
+
+  it('does not poll a draft waiting for its review: nothing about it changes until the user acts', async () => {
+    const draft = aJob({ status: 'script_ready' });
+    const { api, calls } = scriptedApi([[draft]], [quota(0)]);
+    const { result } = renderHook(() => useDashboardData(api, 1000));
+    await waitFor(() => expect(result.current.jobs.data?.[0]?.status).toBe('script_ready'));
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(calls.list).toBe(1);
+  });
+
+  it('polls a ready episode being re-rendered, reading it whole, until its render of that version is charged, then reloads the quota', async () => {
+    const first = { version: 1, charged: 2, chunksSynthesized: 5, chunksReused: 0 };
+    const listed = aJob({ status: 'ready', cost: 2 });
+    const running = {
+      ...listed,
+      renders: [first, { version: 2, charged: 0, chunksSynthesized: 1, chunksReused: 4 }],
+    };
+    const settled = {
+      ...listed,
+      cost: 4,
+      renders: [first, { version: 2, charged: 2, chunksSynthesized: 1, chunksReused: 4 }],
+    };
+    // The list leaves the renders out; the job read whole has them.
+    const { api, calls } = scriptedApi(
+      [[listed], [listed], [listed], [{ ...listed, cost: 4 }]],
+      [quota(2), quota(2), quota(4)],
+    );
+    const whole = [running, running, settled];
+    let reads = 0;
+    const reading: ApiClient = {
+      ...api,
+      getPodcast: async () => whole[Math.min(reads++, whole.length - 1)] as Job,
+    };
+    const { result } = renderHook(() => useDashboardData(reading, 1000));
+    await waitFor(() => expect(result.current.jobs.data).toHaveLength(1));
+    expect(calls.list).toBe(1);
+
+    act(() => result.current.watchRender(listed.jobId, 2));
+    await waitFor(() => expect(calls.list).toBe(2));
+    expect(result.current.rendering.get(listed.jobId)).toBe(2);
+    for (const _poll of [1, 2, 3]) {
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1000);
+      });
+    }
+    await waitFor(() => expect(result.current.rendering.size).toBe(0));
+    expect(reads).toBe(3);
+    expect(result.current.jobs.data?.[0]?.renders).toEqual(settled.renders);
+    await waitFor(() => expect(result.current.quota.data?.used).toBe(4));
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(calls.list).toBe(4);
+    expect(reads).toBe(3);
+    // The renders read whole stay on the list item that has none.
+    expect(result.current.jobs.data?.[0]?.renders).toEqual(settled.renders);
   });
 });

@@ -4,11 +4,18 @@ import type {
   FeedLink,
   JobPage,
   PodcastAccepted,
+  PodcastScriptBody,
+  PodcastScriptEdit,
   PublicJob,
+  RenderAccepted,
+  ScriptQuote,
+  SeriesHosts,
+  SeriesHostsEdit,
   SourceUpload,
   UsageHistory,
 } from '@lumcast/pipeline/contract';
-import { ApiError, NetworkError, ResponseShapeError, UploadError } from './errors';
+import { readJson, toApiError, uploadRefusal } from './answers';
+import { NetworkError } from './errors';
 import {
   parseEpisodeOptions,
   parseFeed,
@@ -16,7 +23,11 @@ import {
   parseJob,
   parseJobPage,
   parsePodcastAccepted,
+  parsePodcastScript,
   parseQuotaSummary,
+  parseRenderAccepted,
+  parseScriptQuote,
+  parseSeriesHosts,
   parseSourceUpload,
   parseUsageHistory,
 } from './parse-responses';
@@ -78,6 +89,24 @@ export interface ApiClient {
    * /api/feeds/{feedId}` (204, no body). A link that is not the caller's is a 404 ApiError.
    */
   revokeFeed(feedId: string): Promise<void>;
+  /** The latest version of a job's script, with its quote: `GET /api/podcasts/{jobId}/script`. */
+  getPodcastScript(jobId: string): Promise<PodcastScriptBody>;
+  /**
+   * Keeps an edit as the script's next version and answers it: `PUT /api/podcasts/{jobId}/script`.
+   * A stale `version` is a 409 `stale_version` ApiError; a bad turn a 400 `invalid_turn` one.
+   */
+  putPodcastScript(jobId: string, edit: PodcastScriptEdit): Promise<PodcastScriptBody>;
+  /** What rendering an edit would cost, keeping nothing: `POST /api/podcasts/{jobId}/script/quote`. */
+  quotePodcastScript(jobId: string, edit: PodcastScriptEdit): Promise<ScriptQuote>;
+  /**
+   * Speaks a saved version (`POST /api/podcasts/{jobId}/render`, 202), holding its quote. A
+   * stale version is a 409 ApiError; a refusal the same 429 as a new episode's.
+   */
+  renderPodcast(jobId: string, version: number): Promise<RenderAccepted>;
+  /** A series' host profiles: `GET /api/series/{seriesId}/hosts`. */
+  getSeriesHosts(seriesId: string): Promise<SeriesHosts>;
+  /** Sets a series' host profiles and answers them: `PUT /api/series/{seriesId}/hosts`. */
+  putSeriesHosts(seriesId: string, edit: SeriesHostsEdit): Promise<SeriesHosts>;
 }
 
 /**
@@ -88,57 +117,6 @@ export interface ApiClientOptions {
   identityHeaders: () => Promise<Record<string, string>>;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
-}
-
-async function readJson(response: Response, where: string): Promise<unknown> {
-  const text = await response.text();
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (cause) {
-    if (!response.ok) return undefined;
-    throw new ResponseShapeError(`${where}: the answer is not JSON`, { cause });
-  }
-}
-
-/** The words of an upload refusal: S3's XML `<Message>`, the local server's JSON, or the status. */
-function uploadRefusal(status: number, text: string): UploadError {
-  const xmlMessage = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
-  const xmlCode = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
-  let json: { error?: { code?: unknown; message?: unknown } } | undefined;
-  try {
-    json = JSON.parse(text) as typeof json;
-  } catch {
-    json = undefined;
-  }
-  const message =
-    typeof json?.error?.message === 'string' ? json.error.message : (xmlMessage ?? '');
-  const code =
-    typeof json?.error?.code === 'string' ? json.error.code : (xmlCode ?? `http_${status}`);
-  const sentence =
-    status === 413 || code === 'EntityTooLarge' || code === 'too_big'
-      ? 'The file is over the 10 MB limit.'
-      : `The file could not be uploaded (HTTP ${status}${message ? `: ${message}` : ''}).`;
-  return new UploadError(sentence, { status, code });
-}
-
-function toApiError(status: number, body: unknown, where: string): ApiError {
-  const error =
-    typeof body === 'object' && body !== null && 'error' in body
-      ? (body as { error: unknown }).error
-      : undefined;
-  if (typeof error === 'object' && error !== null) {
-    const { code, message, field, ...details } = error as Record<string, unknown>;
-    return new ApiError(typeof message === 'string' ? message : `${where} failed (${status})`, {
-      status,
-      code: typeof code === 'string' ? code : `http_${status}`,
-      field: typeof field === 'string' ? field : undefined,
-      details,
-    });
-  }
-  const fallback =
-    status === 401 ? 'You are not signed in.' : status === 404 ? 'Not found.' : `${where} failed`;
-  return new ApiError(`${fallback} (HTTP ${status})`, { status, code: `http_${status}` });
 }
 
 type Method = RouteMethod;
@@ -253,5 +231,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ),
     revokeFeed: (feedId) =>
       requestNoContent('DELETE', routePath(API_CONTRACT.revokeFeed, { feedId })),
+    getPodcastScript: async (jobId) =>
+      parsePodcastScript(
+        await request('GET', routePath(API_CONTRACT.getPodcastScript, { jobId })),
+        'GET /api/podcasts/{jobId}/script',
+      ),
+    putPodcastScript: async (jobId, edit) =>
+      parsePodcastScript(
+        await request('PUT', routePath(API_CONTRACT.putPodcastScript, { jobId }), edit),
+        'PUT /api/podcasts/{jobId}/script',
+      ),
+    quotePodcastScript: async (jobId, edit) =>
+      parseScriptQuote(
+        await request('POST', routePath(API_CONTRACT.quotePodcastScript, { jobId }), edit),
+      ),
+    renderPodcast: async (jobId, version) =>
+      parseRenderAccepted(
+        await request('POST', routePath(API_CONTRACT.renderPodcast, { jobId }), { version }),
+      ),
+    getSeriesHosts: async (seriesId) =>
+      parseSeriesHosts(
+        await request('GET', routePath(API_CONTRACT.getSeriesHosts, { seriesId })),
+        'GET /api/series/{seriesId}/hosts',
+      ),
+    putSeriesHosts: async (seriesId, edit) =>
+      parseSeriesHosts(
+        await request('PUT', routePath(API_CONTRACT.putSeriesHosts, { seriesId }), edit),
+        'PUT /api/series/{seriesId}/hosts',
+      ),
   };
 }

@@ -5,15 +5,23 @@ import {
   jobPageSchema,
   podcastAcceptedSchema,
   podcastFormatSchema,
+  podcastScriptBodySchema,
   publicJobSchema,
   quotaSummarySchema,
+  renderAcceptedSchema,
+  scriptQuoteSchema,
+  seriesHostsSchema,
   sourceUploadSchema,
   usageHistorySchema,
   type EpisodeOptions,
   type FeedLink,
   type JobPage,
   type PodcastAccepted,
+  type PodcastScriptBody,
   type PublicJob,
+  type RenderAccepted,
+  type ScriptQuote,
+  type SeriesHosts,
   type SourceUpload,
   type UsageHistory,
 } from '@lumcast/pipeline/contract';
@@ -172,4 +180,42 @@ export function parseSourceUpload(value: unknown): SourceUpload {
  */
 export function parsePodcastAccepted(value: unknown): PodcastAccepted {
   return parseBody(podcastAcceptedSchema, value, 'POST /api/podcasts');
+}
+
+/**
+ * Checks a script as `GET` or `PUT /api/podcasts/{jobId}/script` answers it
+ * (`podcastScriptBodySchema`).
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ */
+export function parsePodcastScript(value: unknown, where: string): PodcastScriptBody {
+  return parseBody(podcastScriptBodySchema, value, where);
+}
+
+/**
+ * Checks the answer of `POST /api/podcasts/{jobId}/script/quote` (`scriptQuoteSchema`).
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ */
+export function parseScriptQuote(value: unknown): ScriptQuote {
+  return parseBody(scriptQuoteSchema, value, 'POST /api/podcasts/{jobId}/script/quote');
+}
+
+/**
+ * Checks the 202 body of `POST /api/podcasts/{jobId}/render` (`renderAcceptedSchema`).
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ */
+export function parseRenderAccepted(value: unknown): RenderAccepted {
+  return parseBody(renderAcceptedSchema, value, 'POST /api/podcasts/{jobId}/render');
+}
+
+/**
+ * Checks a series' host profiles as `GET` or `PUT /api/series/{seriesId}/hosts` answers them
+ * (`seriesHostsSchema`).
+ *
+ * @throws ResponseShapeError naming the first member that does not match.
+ */
+export function parseSeriesHosts(value: unknown, where: string): SeriesHosts {
+  return parseBody(seriesHostsSchema, withoutNulls(value), where);
 }

@@ -8,24 +8,45 @@ import { useEpisodeOptions } from '../hooks/use-episode-options';
 import { useEpisodePages } from '../hooks/use-episode-pages';
 import { useNow } from '../hooks/use-now';
 import { CostCalculator } from './cost-calculator';
+import type { EpisodeScriptActions } from './episode-script';
 import { EpisodesPanel } from './episodes-panel';
 import { FeedsPanel } from './feeds-panel';
 import { HistoryPanel } from './history-panel';
 import { NewEpisodeForm } from './new-episode-form';
+import { SeriesHostsPanel } from './series-hosts-panel';
 import { ThisWeekPanel } from './this-week-panel';
 
 /**
- * The six panels for one signed-in user.
+ * The seven panels for one signed-in user.
  */
 export function Dashboard(props: { api: ApiClient }) {
   const { api } = props;
-  const { quota, history, jobs, jobsNextCursor, reloadQuota, reloadHistory, reloadJobs } =
-    useDashboardData(api);
+  const {
+    quota,
+    history,
+    jobs,
+    jobsNextCursor,
+    reloadQuota,
+    reloadHistory,
+    reloadJobs,
+    watchRender,
+    rendering,
+  } = useDashboardData(api);
   const options = useEpisodeOptions(api);
   const loadOlderPage = useCallback((cursor: string) => api.listPodcastsPage({ cursor }), [api]);
   const { episodes, pager } = useEpisodePages(jobs, jobsNextCursor, loadOlderPage);
   const now = useNow(15_000);
   const seriesIds = useMemo(() => seriesIdsOf(episodes.data ?? []), [episodes.data]);
+  const scripts = useMemo<EpisodeScriptActions>(
+    () => ({
+      api,
+      rendering,
+      onRendered: (job, accepted) => watchRender(job.jobId, accepted.version),
+      onRefused: () => void reloadQuota(),
+      onJobChanged: () => void reloadJobs(),
+    }),
+    [api, rendering, watchRender, reloadQuota, reloadJobs],
+  );
 
   // When the week rolls over while the page is open, fetch the fresh quota.
   const resetsAt = quota.data?.resetsAt;
@@ -55,6 +76,7 @@ export function Dashboard(props: { api: ApiClient }) {
         />
         <CostCalculator remaining={quota.data?.remaining} />
         <FeedsPanel api={api} seriesIds={seriesIds} />
+        <SeriesHostsPanel api={api} seriesIds={seriesIds} options={options.data} />
       </div>
       <div className="grid__column">
         <EpisodesPanel
@@ -62,6 +84,7 @@ export function Dashboard(props: { api: ApiClient }) {
           pager={pager}
           onRetry={() => void reloadJobs()}
           refreshJob={(jobId) => api.getPodcast(jobId)}
+          scripts={scripts}
         />
         <HistoryPanel
           history={history}

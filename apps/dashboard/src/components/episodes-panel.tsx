@@ -3,12 +3,13 @@
 import { describeError } from '../api/errors';
 import type { Job } from '../api/types';
 import { FORMAT_NAMES } from '../domain/episode-format';
-import { isFinal, progressFraction, stageLabel } from '../domain/job-status';
+import { isFinal, isWorking, progressFraction, stageLabel } from '../domain/job-status';
 import { formatClock } from '../domain/time-format';
 import type { Resource } from '../hooks/resource';
 import type { EpisodePager } from '../hooks/use-episode-pages';
 import { QUALITY_LABELS } from './cost-calculator';
 import { EpisodePlayer } from './episode-player';
+import { EpisodeScript, type EpisodeScriptActions } from './episode-script';
 import { Panel, PanelError, PanelSkeleton } from './panel';
 
 function formatCreated(iso: string): string {
@@ -50,9 +51,12 @@ export function EpisodeCard(props: {
   onLinkExpired?: () => void;
   /** Fetches one job again (fresh signed links); lets the player recover from an expired link. */
   refreshJob?: (jobId: string) => Promise<Job>;
+  /** Review, edit and render its script; without it the card offers none. */
+  scripts?: EpisodeScriptActions;
 }) {
   const { job, refreshJob } = props;
   const final = isFinal(job);
+  const working = isWorking(job);
   const percent = Math.round(progressFraction(job) * 100);
   return (
     <li className={`episode episode--${job.status}`} data-testid="episode" data-job-id={job.jobId}>
@@ -68,10 +72,10 @@ export function EpisodeCard(props: {
         {job.language && job.language !== 'en-US' ? ` · ${job.language}` : ''}
         {job.seriesId ? ` · series ${job.seriesId}` : ''} · {formatCreated(job.createdAt)}
       </p>
-      <p className="episode__stage" aria-live={final ? undefined : 'polite'}>
+      <p className="episode__stage" aria-live={working ? 'polite' : undefined}>
         {stageLabel(job)}
       </p>
-      {final ? null : (
+      {!working ? null : (
         <div
           className="progress"
           role="progressbar"
@@ -88,6 +92,8 @@ export function EpisodeCard(props: {
           <Charge job={job} cost={job.cost} />
         ) : final ? (
           'Nothing charged.'
+        ) : job.status === 'script_ready' ? (
+          'Nothing charged yet: review the script, then render it for its quote.'
         ) : (
           `Estimated ${job.estimatedCost} ${job.estimatedCost === 1 ? 'slot' : 'slots'}; charged when ready.`
         )}
@@ -95,7 +101,8 @@ export function EpisodeCard(props: {
       {job.error && job.status !== 'ready' ? <p className="episode__error">{job.error}</p> : null}
       {job.status === 'ready' && job.audioUrl ? (
         <EpisodePlayer
-          key={job.jobId}
+          // A re-render brings new audio: a new player for it (one poll's fresh link is not).
+          key={`${job.jobId}:${job.audioBytes ?? ''}:${job.durationSeconds ?? ''}`}
           title={job.topic}
           audioUrl={job.audioUrl}
           captionsUrl={job.captionsUrl}
@@ -104,6 +111,7 @@ export function EpisodeCard(props: {
           refreshLinks={refreshJob ? () => refreshJob(job.jobId) : undefined}
         />
       ) : null}
+      {props.scripts ? <EpisodeScript job={job} actions={props.scripts} /> : null}
     </li>
   );
 }
@@ -146,9 +154,11 @@ export function EpisodesPanel(props: {
   refreshJob?: (jobId: string) => Promise<Job>;
   /** Older pages of the list (see `useEpisodePages`); without it only `jobs` is shown. */
   pager?: EpisodePager;
+  /** Script review and editing on each card (see `EpisodeScript`). */
+  scripts?: EpisodeScriptActions;
 }) {
   const { jobs, pager } = props;
-  const active = jobs.data?.filter((job) => !isFinal(job)).length ?? 0;
+  const active = jobs.data?.filter(isWorking).length ?? 0;
   return (
     <Panel
       title="Episodes"
@@ -183,6 +193,7 @@ export function EpisodesPanel(props: {
               job={job}
               onLinkExpired={props.onRetry}
               refreshJob={props.refreshJob}
+              scripts={props.scripts}
             />
           ))}
         </ul>

@@ -117,6 +117,7 @@ export function NewEpisodeForm(props: {
   const [fileError, setFileError] = useState<string | undefined>();
   // A new key empties the file input once its file was sent.
   const [fileInputKey, setFileInputKey] = useState(0);
+  const [review, setReview] = useState(false);
   const baseId = useId();
   const sourceFileId = `${baseId}-sourceFile`;
   const ids = Object.fromEntries(
@@ -191,7 +192,7 @@ export function NewEpisodeForm(props: {
       document.getElementById(sourceFileId)?.focus();
       return;
     }
-    if (fit !== 'fits' && confirmingCost !== cost) {
+    if (fit !== 'fits' && !review && confirmingCost !== cost) {
       setConfirmingCost(cost);
       return;
     }
@@ -206,13 +207,15 @@ export function NewEpisodeForm(props: {
         );
         request = { ...request, sourceId };
       }
-      const accepted = await props.onSubmit(request);
+      const accepted = await props.onSubmit(review ? { ...request, review: true } : request);
       episode.sent();
       setSourceFile(undefined);
       setFileInputKey((key) => key + 1);
       setConfirmingCost(undefined);
       setStatus(
-        `Episode queued (${accepted.estimatedCost} ${accepted.estimatedCost === 1 ? 'slot' : 'slots'} estimated). Follow it under Episodes.`,
+        review
+          ? 'Draft queued: its script will be ready for review under Episodes. Nothing is held or charged until you render it.'
+          : `Episode queued (${accepted.estimatedCost} ${accepted.estimatedCost === 1 ? 'slot' : 'slots'} estimated). Follow it under Episodes.`,
       );
       props.onCreated?.(accepted);
     } catch (error) {
@@ -387,6 +390,21 @@ export function NewEpisodeForm(props: {
           {(control) => <input {...control} {...bind('seriesId')} type="text" autoComplete="off" />}
         </Field>
 
+        <div className="field field--check">
+          <input
+            id={`${baseId}-review`}
+            name="review"
+            type="checkbox"
+            checked={review}
+            onChange={(event) => setReview(event.target.checked)}
+            aria-describedby={`${baseId}-review-hint`}
+          />
+          <label htmlFor={`${baseId}-review`}>Review script first</label>
+          <span id={`${baseId}-review-hint`} className="hint">
+            Lumcast writes the script and waits: edit it, see its exact quote, then render it.
+          </span>
+        </div>
+
         <EpisodeCostQuote id={`${baseId}-cost`} cost={cost} quota={props.quota} />
         {warning && refusal === undefined ? (
           <p className="warning" role="alert" data-testid="form-fit-warning">
@@ -405,7 +423,9 @@ export function NewEpisodeForm(props: {
               ? 'Sending…'
               : confirmingCost !== undefined && confirmingCost === cost
                 ? 'Submit anyway'
-                : 'Make episode'}
+                : review
+                  ? 'Write the script'
+                  : 'Make episode'}
           </button>
           {confirmingCost !== undefined && confirmingCost === cost ? (
             <span className="muted">It does not fit this week; press again to send it anyway.</span>

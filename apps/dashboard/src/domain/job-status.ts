@@ -17,6 +17,14 @@ export function isFinal(job: Pick<Job, 'status'>): boolean {
   return FINAL_STATUSES.has(job.status);
 }
 
+/**
+ * Whether a job is being made right now: not final, and not a draft waiting for its review
+ * (`script_ready` waits for the user, so nothing about it changes until they act).
+ */
+export function isWorking(job: Pick<Job, 'status'>): boolean {
+  return !isFinal(job) && job.status !== 'script_ready';
+}
+
 const STAGE_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   writing_script: 'Writing the script',

@@ -150,6 +150,12 @@ export function useCognitoSession(
       listFeeds: signedOutOn401(client.listFeeds),
       createFeed: signedOutOn401(client.createFeed),
       revokeFeed: signedOutOn401(client.revokeFeed),
+      getPodcastScript: signedOutOn401(client.getPodcastScript),
+      putPodcastScript: signedOutOn401(client.putPodcastScript),
+      quotePodcastScript: signedOutOn401(client.quotePodcastScript),
+      renderPodcast: signedOutOn401(client.renderPodcast),
+      getSeriesHosts: signedOutOn401(client.getSeriesHosts),
+      putSeriesHosts: signedOutOn401(client.putSeriesHosts),
     };
   }, [env]);
 

@@ -2,6 +2,7 @@ import { EPISODE_OPTIONS } from '@lumcast/pipeline';
 import { isoWeekKey, weekWindow, weeksBefore } from '@lumcast/quota';
 import type { ApiClient } from '../../src/api/api-client';
 import type { Job, PodcastPage, PodcastPageRequest, QuotaSummary } from '../../src/api/types';
+import { SCRIPTS_AND_HOSTS_NOT_USED } from './unused-api';
 
 /**
  * An in-memory stand-in for `GET /api/podcasts?limit=&cursor=` with the API's paging rules:
@@ -94,6 +95,7 @@ export function pagedJobsApi(options: {
     uploadSource: async () => {
       throw new Error('not used');
     },
+    ...SCRIPTS_AND_HOSTS_NOT_USED,
   };
   return {
     api,
