@@ -129,6 +129,15 @@ describe('POST /api/podcasts/{jobId}/render', () => {
     expect(await jobs.get('ren', job.jobId)).toMatchObject({
       activeRender: { number: 1, version: 1, quote: 4, ledgerJobId: renderLedgerId(job.jobId, 1) },
     });
+    // The user's list shows the same version and renders on the item as the job's own answer.
+    const listed = await call('GET', '/api/podcasts', 'ren');
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        jobId: job.jobId,
+        scriptVersion: 1,
+        renders: shownJob.body.renders,
+      }),
+    ]);
   });
 
   it('answers a version that is not the latest 409 stale_version, holding nothing', async () => {

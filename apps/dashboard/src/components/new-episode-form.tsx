@@ -1,21 +1,18 @@
 'use client';
 
 import { VOICE_QUALITIES } from '@lumcast/quota';
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError, describeError, UploadError } from '../api/errors';
 import type { CreatePodcastAccepted, CreatePodcastRequest, EpisodeOptions } from '../api/types';
 import { weeklyFit } from '../domain/cost';
 import type { EpisodeField } from '../domain/episode-draft';
 import {
   BRIEF_MAX_MINUTES,
-  DEFAULT_SCRIPT_LANGUAGE,
-  scriptLanguageName,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
   PODCAST_FORMATS,
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
-  type PodcastFormat,
 } from '@lumcast/script-generation';
 import { SOURCE_URL_MAX_CHARS, type SourceFileType } from '@lumcast/pipeline';
 import { SOURCE_FILE_ACCEPT, sourceFileProblem, sourceFileType } from '../domain/source-file';
@@ -25,64 +22,13 @@ import { EpisodeCostQuote, fitWarning, type FormQuota } from './episode-cost-quo
 import { EpisodeRefusal, refusalOf, type Refusal } from './episode-refusal';
 import { Field } from './field';
 import { Panel } from './panel';
-
-/** The form's field an API `error.field` names (`hosts.1.name` is the Hosts field), if any. */
-function episodeFieldOf(field: string | undefined): EpisodeField | undefined {
-  const head = field?.split('.')[0];
-  return (EPISODE_FIELDS as readonly (string | undefined)[]).includes(head)
-    ? (head as EpisodeField)
-    : undefined;
-}
-
-/**
- * What each episode format is called in the Format select.
- */
-export const FORMAT_LABELS: Record<PodcastFormat, string> = {
-  'deep-dive': 'Deep dive (two hosts explore the topic)',
-  brief: `Brief (1–${BRIEF_MAX_MINUTES} minutes)`,
-  debate: 'Debate (the hosts take opposite sides)',
-  critique: 'Critique (strengths and weaknesses)',
-  lecture: 'Lecture (one host explains)',
-};
-
-/**
- * The languages the Language select offers: `GET /api/options`' list, or only the default
- * language while it loads or when it could not be read (the API accepts that one always).
- */
-function languageChoices(options: EpisodeOptions | undefined): EpisodeOptions['languages'] {
-  return (
-    options?.languages ?? [
-      {
-        code: DEFAULT_SCRIPT_LANGUAGE,
-        name: scriptLanguageName(DEFAULT_SCRIPT_LANGUAGE),
-        qualities: [],
-      },
-    ]
-  );
-}
-
-/**
- * The Voice quality field's hint for a language: each quality it has, with its voices; or
- * nothing when the options are not known.
- */
-function qualityHint(
-  language: EpisodeOptions['languages'][number] | undefined,
-): string | undefined {
-  if (!language || language.qualities.length === 0) return undefined;
-  const voices = language.qualities
-    .map(({ quality, voices: names }) => `${QUALITY_LABELS[quality]}: ${names.join(', ')}`)
-    .join(' · ');
-  return `${language.name} voices — ${voices}.`;
-}
-
-/** A field's label followed by a muted "(optional)". */
-function optional(label: ReactNode): ReactNode {
-  return (
-    <>
-      {label} <span className="muted">(optional)</span>
-    </>
-  );
-}
+import {
+  episodeFieldOf,
+  FORMAT_LABELS,
+  languageChoices,
+  optional,
+  qualityHint,
+} from './new-episode-choices';
 
 /**
  * New episode: topic, optional source text or source link, language, format, optional hosts,

@@ -4,11 +4,11 @@ import { USER_SERIES_ATTRIBUTE, userSeriesKey } from '../keys/user-series-key';
 import type { JobRecord } from './job';
 
 /**
- * The attributes a job list reads: every list field, never `sourceText`. The
- * `series-episodes` index projects the same fields, so a series listing reads what a user's
- * list reads.
+ * The attributes the `series-episodes` index projects: what a series listing (a feed, the
+ * series memory) reads, never `sourceText`. DynamoDB cannot change an index's projection in
+ * place, so a field added later goes to {@link JOB_LIST_FIELDS} only.
  */
-export const JOB_LIST_FIELDS = Object.freeze([
+export const JOB_SUMMARY_FIELDS = Object.freeze([
   'userId',
   'jobId',
   'status',
@@ -35,6 +35,16 @@ export const JOB_LIST_FIELDS = Object.freeze([
   'captionsKey',
   'chapters',
   'error',
+] as const);
+
+/**
+ * The attributes a user's job list reads: the summary fields, plus the script's version and the
+ * renders (`GET /api/podcasts` shows them on each item). Never `sourceText`.
+ */
+export const JOB_LIST_FIELDS = Object.freeze([
+  ...JOB_SUMMARY_FIELDS,
+  'scriptVersion',
+  'renders',
 ] as const);
 
 /** {@link JOB_LIST_FIELDS} as a `ProjectionExpression` with its attribute names. */

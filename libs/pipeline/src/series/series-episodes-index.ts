@@ -8,7 +8,7 @@ import {
   type GlobalSecondaryIndexDescription,
 } from '@aws-sdk/client-dynamodb';
 import { SeriesEpisodesError } from '../errors';
-import { JOB_LIST_FIELDS } from '../jobs/job-item';
+import { JOB_SUMMARY_FIELDS } from '../jobs/job-item';
 import { JOBS_TABLE_KEY } from '../jobs/jobs-table';
 import { USER_SERIES_ATTRIBUTE } from '../keys/user-series-key';
 
@@ -22,14 +22,14 @@ const keys: readonly string[] = [
 /**
  * The jobs table's `series-episodes` global secondary index, for the CDK app, the local stack
  * and test tables to create the same index: partition `userSeries` (S) = `<userId>#<seriesId>`,
- * sort `createdAt` (S), projecting the list fields (never `sourceText`). Changing the projection
+ * sort `createdAt` (S), projecting the summary fields (`JOB_SUMMARY_FIELDS`, never `sourceText`). Changing the projection
  * means replacing the index (DynamoDB cannot change it in place).
  */
 export const SERIES_EPISODES_INDEX = Object.freeze({
   name: 'series-episodes',
   partitionKey: USER_SERIES_ATTRIBUTE,
   sortKey: 'createdAt',
-  nonKeyAttributes: Object.freeze(JOB_LIST_FIELDS.filter((field) => !keys.includes(field))),
+  nonKeyAttributes: Object.freeze(JOB_SUMMARY_FIELDS.filter((field) => !keys.includes(field))),
 } as const);
 
 /** Options of {@link ensureSeriesEpisodesIndex}. */
