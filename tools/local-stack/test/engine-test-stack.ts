@@ -56,6 +56,8 @@ function missing(what: string): () => never {
 export async function startEngineTestStack(options: LocalStackOptions): Promise<LocalStack> {
   const stack = await startEngineStack({ ...options, speech: speechFor(options) });
   const { emulator } = stack;
+  // Held jobs: no event source mapping polls, so every accepted job stays `queued` on its queue.
+  if (options.holdJobs) await Promise.all(emulator.pollers.map((poller) => poller.stop()));
   // Every table and setting any function is configured with, as the in-process stack's one `env`.
   const configured = Object.assign({}, ...emulator.app.functions.map((fn) => fn.environment));
   const dynamo = dynamoOf(emulator.dynamodbUrl);

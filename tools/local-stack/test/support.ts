@@ -8,7 +8,7 @@ import {
   type SpeechRequest,
   type SpeechSynthesizer,
 } from '@lumcast/audio-assembly';
-import { objectKeys, type PublicJob } from '@lumcast/pipeline';
+import { ledgerFrom, objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
 import { ON_ENGINE, startEngineTestStack } from './engine-test-stack';
 
@@ -78,6 +78,14 @@ export class ToneSynthesizer implements SpeechSynthesizer {
       pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * pitch * i) / sampleRate));
     return encodeMp3(pcm, undefined, { sampleRate, kbps: 32 });
   }
+}
+
+/**
+ * The stack's quota ledger, on its own DynamoDB Local past any front door (the same tables the
+ * API reads, on either run), for a test to set up a user's usage.
+ */
+export function ledgerOf(stack: LocalStack): ReturnType<typeof ledgerFrom> {
+  return ledgerFrom(stack.env, stack.dynamo.client);
 }
 
 /** Calls the stack's HTTP API as a user (no user: no identity header). */
