@@ -18,6 +18,7 @@ import {
   makeEpisode,
   storedObjectPath,
   SHORT_SOURCE,
+  ledgerOf,
   startTestStack,
   temporaryDataDir,
   ToneSynthesizer,
@@ -356,9 +357,12 @@ describe('two requests for the last slots', () => {
   });
 
   it('admit the first, which holds them, and refuse the second at once with 429 and no job, ending exactly at the limit', async () => {
-    await stack.services
-      .ledger()
-      .settle({ userId: 'dave', jobId: 'earlier-episodes', cost: 198, weeklyLimit: 200 });
+    await ledgerOf(stack).settle({
+      userId: 'dave',
+      jobId: 'earlier-episodes',
+      cost: 198,
+      weeklyLimit: 200,
+    });
     const [first, second] = await Promise.all([
       callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
       callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),

@@ -2,15 +2,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  encodeMp3,
-  type HostIndex,
-  type SpeechRequest,
-  type SpeechSynthesizer,
-} from '@lumcast/audio-assembly';
 import { ledgerFrom, objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
 import { ON_ENGINE, startEngineTestStack } from './engine-test-stack';
+
+export { ToneSynthesizer } from './tone-synthesizer';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
@@ -35,49 +31,6 @@ export async function startTestStack(
     dashboardDir: path.join(overrides.dataDir, 'no-dashboard'),
     ...overrides,
   });
-}
-
-/**
- * A fast stand-in speech engine for pipeline tests that are not about speech:
- * real MP3 (a quiet tone encoded by LAME) whose length is `secondsPerChar`
- * per character, so a test controls the measured duration. `fail` makes a
- * chosen request throw.
- */
-export class ToneSynthesizer implements SpeechSynthesizer {
-  calls = 0;
-  /** Every voice asked for, in order. */
-  readonly voices: string[] = [];
-
-  constructor(
-    private readonly options: {
-      secondsPerChar?: number;
-      fail?: (request: SpeechRequest, call: number) => Error | undefined;
-      bytes?: (request: SpeechRequest) => Uint8Array | undefined;
-    } = {},
-  ) {}
-
-  voiceForHost(hostIndex: HostIndex): string {
-    return ['tone-low', 'tone-high', 'tone-middle'][hostIndex] ?? 'tone-low';
-  }
-
-  async synthesize(request: SpeechRequest): Promise<Uint8Array> {
-    this.calls += 1;
-    this.voices.push(request.voice);
-    const failure = this.options.fail?.(request, this.calls);
-    if (failure) throw failure;
-    const custom = this.options.bytes?.(request);
-    if (custom) return custom;
-    const sampleRate = 16_000;
-    const samples = Math.max(
-      1,
-      Math.round(request.text.length * (this.options.secondsPerChar ?? 0.01) * sampleRate),
-    );
-    const pcm = new Int16Array(samples);
-    const pitch = request.voice === 'tone-low' ? 220 : 330;
-    for (let i = 0; i < samples; i++)
-      pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * pitch * i) / sampleRate));
-    return encodeMp3(pcm, undefined, { sampleRate, kbps: 32 });
-  }
 }
 
 /**
