@@ -10,7 +10,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PollyClient } from '@aws-sdk/client-polly';
-import type { FakePollyOptions } from '@lumcast/aws-emulator';
+import type { AwsEmulator, FakePollyOptions } from '@lumcast/aws-emulator';
 import { PollySynthesizer } from '@lumcast/audio-assembly';
 import type { LocalDynamo } from '@lumcast/local-dynamo';
 import { readEnvironment } from '@lumcast/pipeline';
@@ -24,6 +24,20 @@ export class NotOnTheEngineError extends Error {
   constructor(what: string) {
     super(`${what} is the in-process stack's; the engine run has none (LUMCAST_ENGINE=1)`);
   }
+}
+
+/** The engine under each stack {@link startEngineTestStack} started (for a spec's engine-only needs). */
+const engines = new WeakMap<LocalStack, AwsEmulator>();
+
+/**
+ * The engine a test stack runs on.
+ *
+ * @throws Error when the stack is the in-process one.
+ */
+export function engineOf(stack: LocalStack): AwsEmulator {
+  const emulator = engines.get(stack);
+  if (!emulator) throw new Error('This stack is the in-process one, not on the engine');
+  return emulator;
 }
 
 /** Whether the specs' stacks run on the engine (`LUMCAST_ENGINE=1`). */
@@ -98,7 +112,7 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
   const busy = () =>
     [...mapped].some((queue) => emulator.queues.contents(queue).length > 0) ||
     emulator.stateMachine.list().some((execution) => execution.status === 'RUNNING');
-  return {
+  const testStack: LocalStack = {
     url: stack.url,
     port: stack.port,
     address: stack.address,
@@ -128,4 +142,6 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
       await stack.stop();
     },
   };
+  engines.set(testStack, emulator);
+  return testStack;
 }

@@ -5,9 +5,10 @@
  * (`/<bucket>/episodes/<id>/episode.mp3?X-Amz-…`). A spec reads the form from the link the stack
  * handed out, and forges a bad one the way each run signs.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { OwnerSeal } from '../owner-seal';
 import { ON_ENGINE } from './engine-test-stack';
 
 /**
@@ -68,3 +69,22 @@ export async function linkSignedWithEmptyKey(
  * document (`AccessDenied`, `SignatureDoesNotMatch`) on the engine, as AWS answers.
  */
 export const REFUSED_LINK_CONTENT_TYPE = ON_ENGINE ? /^application\/xml/ : /^application\/json/;
+
+/**
+ * The link rewritten to name what it was not signed for: in process another owner's sealed id
+ * (`owner=`); on the engine, whose keys name no owner, another object (the episode's captions
+ * instead of its audio). Either run must refuse it with 403, as S3 refuses a URL that does not verify.
+ */
+export function linkRewritten(link: string): string {
+  if (ON_ENGINE) return link.replace('/episode.mp3?', '/captions.vtt?');
+  return link.replace(/owner=[^&]+/, `owner=${new OwnerSeal(randomBytes(32)).seal('bob')}`);
+}
+
+/** Where the link's object is, asked with no signature at all (an identity may come along). */
+export function linkUnsigned(link: string, stackUrl: string, jobId: string): string {
+  if (ON_ENGINE) {
+    const url = new URL(link, stackUrl);
+    return `${url.origin}${url.pathname}`;
+  }
+  return `${stackUrl}/api/podcasts/${jobId}/audio`;
+}

@@ -2,9 +2,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ledgerFrom, objectKeys, type PublicJob } from '@lumcast/pipeline';
+import { ledgerFrom, objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { callbackFunction } from '../engine-recovery';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
-import { ON_ENGINE, startEngineTestStack } from './engine-test-stack';
+import { engineOf, ON_ENGINE, startEngineTestStack } from './engine-test-stack';
 
 export { ToneSynthesizer } from './tone-synthesizer';
 
@@ -39,6 +40,19 @@ export async function startTestStack(
  */
 export function ledgerOf(stack: LocalStack): ReturnType<typeof ledgerFrom> {
   return ledgerFrom(stack.env, stack.dynamo.client);
+}
+
+/**
+ * The stack's callback step, as the state machine invokes it: in process the `callback` handler
+ * on the stack's services; on the engine the synthesized app's callback function, invoked in its
+ * Lambda container (a function error is thrown).
+ */
+export function callbackOf(stack: LocalStack): (input: unknown) => Promise<unknown> {
+  if (!ON_ENGINE) {
+    const callback = pipelineHandlers(stack.services, stack.env).callback();
+    return (input) => callback(input as Parameters<typeof callback>[0]);
+  }
+  return callbackFunction(engineOf(stack));
 }
 
 /** Calls the stack's HTTP API as a user (no user: no identity header). */
