@@ -8,7 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
 import { isoWeekKey, quotaCost } from '@lumcast/quota';
-import { objectKeys, once, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { objectKeys, once, type PublicJob } from '@lumcast/pipeline';
 import { OfflineScriptWriter, type ScriptRequest } from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
 import { linkRewritten, linkUnsigned } from './episode-link-forms';
