@@ -19,6 +19,7 @@ import {
   storedObjectPath,
   SHORT_SOURCE,
   ledgerOf,
+  pipelineStateOf,
   startTestStack,
   temporaryDataDir,
   ToneSynthesizer,
@@ -393,7 +394,8 @@ describe('a restart of the local stack', () => {
     const synthesizer = () => new ToneSynthesizer();
     let stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
     const done = await makeEpisode(stack, 'erin', episode);
-    const jobs = stack.services.jobs();
+    const state = pipelineStateOf(stack);
+    const jobs = state.jobs();
     const now = new Date().toISOString();
     const base = {
       userId: 'erin',
@@ -407,7 +409,7 @@ describe('a restart of the local stack', () => {
     };
     // Both held their quote at request, as the API holds it.
     for (const jobId of ['j-0000000001-00000000000000aa', 'j-0000000002-00000000000000bb']) {
-      await stack.services.ledger().reserve({ userId: 'erin', jobId, cost: 2, weeklyLimit: 200 });
+      await state.ledger().reserve({ userId: 'erin', jobId, cost: 2, weeklyLimit: 200 });
     }
     await jobs.create({ ...base, jobId: 'j-0000000001-00000000000000aa', status: 'queued' });
     await jobs.create({
@@ -424,11 +426,12 @@ describe('a restart of the local stack', () => {
       voice: 'tone-low',
       quality: 'neural',
     });
-    await stack.services.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
+    await state.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
     const chargedCost = quotaCost('neural', mp3Info(audio).durationSeconds);
-    await stack.services
+    await state
       .ledger()
       .settle({ userId: 'erin', jobId: charged, cost: chargedCost, weeklyLimit: 200 });
+    state.close();
     await stack.stop();
 
     stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ledgerFrom, objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
-import { callbackFunction } from '../engine-recovery';
+import { callbackFunction, engineRecoveryServices } from '../engine-recovery';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
 import { engineOf, ON_ENGINE, startEngineTestStack } from './engine-test-stack';
 
@@ -53,6 +53,19 @@ export function callbackOf(stack: LocalStack): (input: unknown) => Promise<unkno
     return (input) => callback(input as Parameters<typeof callback>[0]);
   }
   return callbackFunction(engineOf(stack));
+}
+
+/**
+ * The jobs table, the quota ledger and the audio store as the stack's pipeline sees them, for a
+ * test to seed jobs in any state: in process the stack's own services; on the engine DynamoDB
+ * Local and the S3 server past the front doors (`engineRecoveryServices`). `close` frees clients.
+ */
+export function pipelineStateOf(
+  stack: LocalStack,
+): Pick<LocalStack['services'], 'jobs' | 'ledger' | 'store'> & { close(): void } {
+  if (ON_ENGINE) return engineRecoveryServices(engineOf(stack));
+  const { jobs, ledger, store } = stack.services;
+  return { jobs, ledger, store, close: () => undefined };
 }
 
 /** Calls the stack's HTTP API as a user (no user: no identity header). */
