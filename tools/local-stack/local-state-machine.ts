@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EpisodeExecutionInput, ExecutionStarter } from '@lumcast/pipeline';
+import {
+  executionName,
+  type EpisodeExecutionInput,
+  type ExecutionStarter,
+} from '@lumcast/pipeline';
 
 /** The one state machine definition, shared with the CDK app. */
 export const DEFINITION_PATH = path.resolve(
@@ -36,7 +40,7 @@ export interface LocalStateMachineOptions {
 /**
  * Runs the same Amazon States Language definition the CDK app deploys, with
  * aws-local-stepfunctions, calling the same handlers in-process. Executions
- * are named by job id: a second start with a known name is refused, as Step
+ * are named by job id (a render: `executionName`): a second start with a known name is refused, as Step
  * Functions does.
  *
  * @example
@@ -97,8 +101,9 @@ export class LocalStateMachine implements ExecutionStarter {
   }
 
   async start(input: EpisodeExecutionInput): Promise<'started' | 'already_started'> {
-    if (this.names.has(input.jobId)) return 'already_started';
-    this.names.add(input.jobId);
+    const name = executionName(input);
+    if (this.names.has(name)) return 'already_started';
+    this.names.add(name);
     const overrides: Record<string, unknown> = { taskResourceLocalHandlers: this.handlersByState };
     if (this.options.retryDelayMs !== undefined) {
       overrides['retryIntervalOverrides'] = Object.fromEntries(
@@ -113,9 +118,9 @@ export class LocalStateMachine implements ExecutionStarter {
       () => this.options.onExecutionEnd?.(input.jobId, 'succeeded'),
       (error: unknown) => this.options.onExecutionEnd?.(input.jobId, 'failed', error),
     );
-    this.running.set(input.jobId, {
+    this.running.set(name, {
       abort: execution.abort,
-      done: done.finally(() => this.running.delete(input.jobId)),
+      done: done.finally(() => this.running.delete(name)),
     });
     return 'started';
   }

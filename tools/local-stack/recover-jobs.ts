@@ -14,7 +14,8 @@ import {
  * What a start did with the jobs the last stop interrupted: still `queued` →
  * queued again; charged but not yet `ready` (stopped between the two writes) →
  * finished as `ready` (without a chapter list); anything else → `failed`,
- * uncharged. A `script_ready` job was not interrupted and is left as it is.
+ * uncharged. A `script_ready` job was not interrupted and is left as it is. A render
+ * (`activeRender`) is recovered alike by its own ledger id (`recoverRender`).
  */
 export interface RecoveredJobs {
   requeued: string[];
@@ -55,9 +56,15 @@ export async function recoverUnfinishedJobs(
     );
     for (const item of page.Items ?? []) {
       const job = unmarshall(item) as JobRecord;
+      const { userId, jobId } = job;
+      // A render (of a `ready` job too) was interrupted: its own recovery, by its own ledger id.
+      if (job.activeRender !== undefined) {
+        const outcome = await recoverRender(services, callback, queue, job, job.activeRender);
+        recovered[outcome].push(jobId);
+        continue;
+      }
       // A `script_ready` job is at rest, not interrupted: it waits for its owner.
       if (isFinalStatus(job.status) || job.status === 'script_ready') continue;
-      const { userId, jobId } = job;
       if (job.status === 'queued') {
         await queue.send({ userId, jobId });
         recovered.requeued.push(jobId);
@@ -83,4 +90,32 @@ export async function recoverUnfinishedJobs(
     startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
   } while (startKey);
   return recovered;
+}
+
+/**
+ * An interrupted render: not yet taken up by an execution → queued again (its hold is still
+ * held, so nothing is reserved twice); charged (stopped between the charge and its record) →
+ * finished by the callback as its success; anything else → the callback's failure path, which
+ * releases its hold (never charged) and leaves the job what it served before.
+ */
+async function recoverRender(
+  services: Pick<PipelineServices, 'ledger'>,
+  callback: (input: unknown) => Promise<unknown>,
+  queue: JobQueue,
+  { userId, jobId }: JobRecord,
+  active: NonNullable<JobRecord['activeRender']>,
+): Promise<keyof RecoveredJobs> {
+  const render = active.number;
+  if (active.started !== true) {
+    await queue.send({ userId, jobId, render });
+    return 'requeued';
+  }
+  const charged = await services.ledger().wasCharged({ userId, jobId: active.ledgerJobId });
+  if (charged && active.assembled !== undefined) {
+    await callback({ userId, jobId, render, outcome: 'succeeded', audio: active.assembled });
+    return 'finished';
+  }
+  const error = { Error: 'States.ExecutionAborted', Cause: INTERRUPTED };
+  await callback({ userId, jobId, render, outcome: 'failed', error });
+  return 'failed';
 }

@@ -92,6 +92,7 @@ describe('podcast.asl.json', () => {
       [
         'Assemble',
         'FinishScript',
+        'PlanRender',
         'ReportSuccess',
         'SynthesizeChunks',
         'WriteChapters',
@@ -149,6 +150,7 @@ describe('podcast.asl.json', () => {
       [
         'Assemble',
         'FinishScript',
+        'PlanRender',
         'ReportFailure',
         'ReportSuccess',
         'SynthesizeChunk',
@@ -241,6 +243,7 @@ describe('podcast.asl.json', () => {
       name = state?.End ? undefined : (state?.Next ?? state?.Default);
     }
     expect(order).toEqual([
+      'WholeEpisode',
       'WriteOutline',
       'WriteChapters',
       'FinishScript',
@@ -248,6 +251,34 @@ describe('podcast.asl.json', () => {
       'Assemble',
       'ReportSuccess',
     ]);
+  });
+
+  it('runs a render (input render > 0) through PlanRender, the Map, Assemble and ReportSuccess, and passes its number on', () => {
+    const first = states[definition.StartAt];
+    expect(first?.Type).toBe('Choice');
+    const toRender = first?.Choices?.[0] as { And?: object[]; Next?: string } | undefined;
+    expect(toRender?.And).toEqual([
+      { Variable: '$.render', IsPresent: true },
+      { Variable: '$.render', NumericGreaterThan: 0 },
+    ]);
+    const plan = states[toRender?.Next ?? ''];
+    expect(plan).toMatchObject({
+      Resource: '${WriteScriptFunctionArn}',
+      Parameters: { phase: 'render', 'render.$': '$.render' },
+      ResultPath: '$.script',
+      Next: 'SynthesizeChunks',
+    });
+    // Every other execution is render 0, so the later states can always pass $.render on.
+    expect(states[first?.Default ?? '']).toMatchObject({
+      Type: 'Pass',
+      Parameters: { 'userId.$': '$.userId', 'jobId.$': '$.jobId', render: 0 },
+    });
+    for (const name of ['Assemble', 'ReportSuccess', 'ReportFailure']) {
+      expect({ name, render: states[name]?.Parameters?.['render.$'] }).toEqual({
+        name,
+        render: '$.render',
+      });
+    }
   });
 
   it.each([

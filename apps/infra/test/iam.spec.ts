@@ -130,9 +130,10 @@ describe('function roles', () => {
     });
   });
 
-  it('give synthesize Polly SynthesizeSpeech only, chunk objects, job progress and its turn at Polly', () => {
+  it("give synthesize Polly SynthesizeSpeech only, chunk objects (a render's under episodes), job progress and its turn at Polly", () => {
     expect(permissionsOf('synthesize')).toEqual({
       'audio:chunks/*': ['s3:PutObject'],
+      'audio:episodes/*': ['s3:PutObject'],
       jobs: ['dynamodb:UpdateItem'],
       pacing: ['dynamodb:UpdateItem'],
       'own-logs': logs,
@@ -140,11 +141,11 @@ describe('function roles', () => {
     });
   });
 
-  it('give assemble script and chunk reads, episode writes and job status', () => {
+  it("give assemble script and chunk reads, episode writes (and a render's chunk reads) and job status", () => {
     expect(permissionsOf('assemble')).toEqual({
       'audio:scripts/*': ['s3:GetObject'],
       'audio:chunks/*': ['s3:GetObject'],
-      'audio:episodes/*': ['s3:PutObject'],
+      'audio:episodes/*': ['s3:GetObject', 's3:PutObject'],
       jobs: ['dynamodb:UpdateItem'],
       'own-logs': logs,
       '*': xray,

@@ -17,6 +17,7 @@ export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
 export type { JobMessage, JobQueue } from './ports/job-queue';
 export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
+export { executionName } from './ports/execution-starter';
 export type { EpisodeLinks } from './ports/episode-links';
 export type { SourceUploads, UploadForm } from './ports/source-uploads';
 

@@ -36,6 +36,8 @@ describe('the API contract', () => {
       'jwt GET /api/podcasts/{jobId}',
       'jwt GET /api/podcasts/{jobId}/script',
       'jwt PUT /api/podcasts/{jobId}/script',
+      'jwt POST /api/podcasts/{jobId}/render',
+      'jwt POST /api/podcasts/{jobId}/script/quote',
       'jwt GET /api/quota',
       'jwt GET /api/options',
       'jwt POST /api/sources',

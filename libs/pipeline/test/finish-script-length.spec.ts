@@ -123,6 +123,7 @@ async function writtenInParts(totalWords: number) {
     seriesMemory,
     sources: new LinkSourceFetcher(),
     maxChunkChars: 3_000,
+    speechEngine: 'espeak-ng' as const,
   };
   const job = queuedJob({ minutes: MINUTES, quality: QUALITY });
   await jobs.create(job);

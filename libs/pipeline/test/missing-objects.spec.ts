@@ -49,6 +49,7 @@ const deps = () => ({
   seriesMemory,
   sources: new LinkSourceFetcher(),
   maxChunkChars: 3_000,
+  speechEngine: 'espeak-ng' as const,
 });
 
 /** A long deterministic source text, so a 30-minute offline episode is written in parts. */

@@ -247,6 +247,7 @@ describe('the write-script function with Bedrock paced', () => {
       seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
       sources: { fetchText: async () => '' },
       maxChunkChars: 3000,
+      speechEngine: 'espeak-ng' as const,
     });
     const answer = await handler({
       userId: job.userId,

@@ -32,7 +32,7 @@ async function writingJob(review: boolean) {
   return job;
 }
 
-const deps = () => ({ jobs, store, maxChunkChars: 3000 });
+const deps = () => ({ jobs, store, maxChunkChars: 3000, speechEngine: 'espeak-ng' as const });
 const request = { quality: 'neural', language: 'en-US' } as const;
 
 describe('storing a written script', () => {

@@ -55,6 +55,7 @@ const deps = () => ({
   seriesMemory,
   sources,
   maxChunkChars: MAX_CHUNK_CHARS,
+  speechEngine: 'espeak-ng' as const,
 });
 const writeOutline = () => createWriteOutlineStep(deps());
 const writeChapter = () => createWriteChapterStep(deps());

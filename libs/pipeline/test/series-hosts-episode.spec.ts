@@ -94,6 +94,7 @@ async function episodeInSeries(userId: string, engine: SpeechSynthesizer) {
     seriesMemory: new SeriesMemory({ client: dynamo.client, tableName: TABLES.series }),
     sources: { fetchText: async () => '' },
     maxChunkChars: 3000,
+    speechEngine: 'espeak-ng' as const,
   })({ userId, jobId });
   const synthesizer = recording(engine);
   const synthesize = createSynthesizeStep({ jobs, store, synthesizer });

@@ -1,11 +1,10 @@
 // The public face of @lumcast/script-generation: only what other projects import. The lib's own
 // tests import its modules directly.
 export type { PreviousEpisode, ScriptRequest, SeriesContext } from './script/request';
+export { HOST_PERSONA_MAX_CHARS, parseRequestedHosts } from './script/requested-hosts';
 export {
-  HOST_PERSONA_MAX_CHARS,
   MAX_EPISODE_MINUTES,
   MIN_EPISODE_MINUTES,
-  parseRequestedHosts,
   parseScriptRequest,
   scriptRequestSchema,
   SERIES_CONTEXT_MAX_CHARS,

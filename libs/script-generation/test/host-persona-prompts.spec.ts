@@ -4,12 +4,8 @@ import { buildChapterPrompts } from '../src/prompts/chapter-prompts';
 import { buildOutlinePrompts } from '../src/prompts/outline-prompts';
 import { buildScriptPrompts } from '../src/prompts/script-prompts';
 import { ScriptInputError } from '../src/errors';
-import {
-  HOST_PERSONA_MAX_CHARS,
-  parseRequestedHosts,
-  parseScriptRequest,
-  type ScriptRequest,
-} from '../src/script/request';
+import { parseScriptRequest, type ScriptRequest } from '../src/script/request';
+import { HOST_PERSONA_MAX_CHARS, parseRequestedHosts } from '../src/script/requested-hosts';
 import type { ScriptOutline } from '../src/script/outline';
 import { startFakeBedrock, toolAnswer } from './support/fake-bedrock';
 import { scriptWithWords } from './support/scripts';

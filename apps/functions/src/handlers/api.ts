@@ -40,6 +40,7 @@ export const handler = buildApiHandler(
     uploads: sourceUploadsFrom(env, s3),
     store: audioStoreFrom(env, s3),
     speechEngine: speechEngineFrom(env),
+    maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
   },
   cognitoIdentity,
 );

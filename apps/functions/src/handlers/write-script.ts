@@ -9,6 +9,7 @@ import {
   scriptWriterFrom,
   seriesMemoryFrom,
   sourceFetcherFrom,
+  speechEngineFrom,
 } from '@lumcast/pipeline';
 
 // Created once per container; region, credentials and endpoints come from the environment.
@@ -39,4 +40,6 @@ export const handler = buildWriteScriptHandler({
   // Source links are read from the internet (public addresses only): the function is in no VPC.
   sources: sourceFetcherFrom(),
   maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
+  // Part of each chunk's address (`chunkAddress`), so a render reuses the episode's chunks.
+  speechEngine: speechEngineFrom(env),
 });

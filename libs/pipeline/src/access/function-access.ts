@@ -102,7 +102,9 @@ export interface FunctionAccess {
  *   and PutItem on users; GetItem of its draft record when refused);
  *   `SqsJobQueue.send`; `PresignedEpisodeLinks.forJob` (a presigned GetObject on episodes);
  *   a job's script read (GetObject on scripts), an edited version stored (PutObject on scripts)
- *   and made the latest (UpdateItem on jobs);
+ *   and made the latest (UpdateItem on jobs); a render (`POST …/render`): its plan stored
+ *   (PutObject on scripts), its quote held under its own ledger id (`admit`, as above), the
+ *   render started (`startRender`, UpdateItem on jobs), its message sent;
  *   `PresignedSourceUploads.formFor` (a presigned POST, which S3 authorizes as the signer's
  *   PutObject on sources);
  *   the feeds: `FeedsTable.create` (`TransactWriteItems` of the user's counter, UpdateItem, and
@@ -116,6 +118,7 @@ export interface FunctionAccess {
  * - `sqs-consumer`: `JobsTable.get` (GetItem on jobs), `StepFunctionsStarter.start`; no quota
  *   read, the API reserved the job before queueing it.
  * - `write-script`: `JobsTable.get`/`.setStatus`, `SeriesMemory.recall` (Query on series),
+ *   PlanRender's plan read (GetObject on scripts) and `markRenderStarted` (UpdateItem on jobs),
  *   the script, its outline and its parts written and read back between the phases
  *   (outline, chapters, finish) of one function (Put/GetObject on scripts),
  *   `BedrockScriptWriter` (Converse = InvokeModel), each call after `ProviderPacer.acquire` for the
@@ -123,10 +126,13 @@ export interface FunctionAccess {
  *   sources, and ListBucket on the bucket so that a source never uploaded, or expired, is S3's
  *   404 — `ObjectNotFoundError`, a `SourceFileError` `missing` — not a 403).
  * - `synthesize`: `ProviderPacer.acquire` for Polly's engine (UpdateItem on pacing),
- *   `PollySynthesizer.synthesize`, the chunk written (PutObject on chunks),
+ *   `PollySynthesizer.synthesize`, the chunk written at its address (`episodes/<job>/chunks/`,
+ *   PutObject on episodes; a chunk of an execution started before addresses: PutObject on chunks),
  *   `JobsTable.markChunkDone` (UpdateItem).
  * - `assemble`: `JobsTable.setStatus`/`.recordAssembled` (UpdateItem), the script and the
- *   chunks read (GetObject), the episode and captions written (PutObject on episodes).
+ *   chunks read (GetObject on chunks, and on episodes by address), the episode and captions
+ *   written (PutObject on episodes), the chunks' addresses recorded (UpdateItem); a render's plan
+ *   read (GetObject on scripts) and the render recorded (`recordRenderAssembled`, UpdateItem).
  * - `callback`: `JobsTable.get`/`.setStatus` and `QuotaLedger` (`settle`, which reads the plan
  *   with GetItem on users only when a hold's week ended, and `release`: `TransactWriteItems` of UpdateItem, PutItem or, when a charge of
  *   0 slots changes no counter, ConditionCheckItem on users; `release` of an unknown job: PutItem,
@@ -174,7 +180,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
   },
   synthesize: {
     tables: { jobs: ['dynamodb:UpdateItem'], pacing: ['dynamodb:UpdateItem'] },
-    objects: { chunks: ['s3:PutObject'] },
+    objects: { chunks: ['s3:PutObject'], episodes: ['s3:PutObject'] },
     speech: ['polly:SynthesizeSpeech'],
   },
   assemble: {
@@ -182,7 +188,7 @@ export const FUNCTION_ACCESS: Readonly<Record<PipelineFunction, FunctionAccess>>
     objects: {
       scripts: ['s3:GetObject'],
       chunks: ['s3:GetObject'],
-      episodes: ['s3:PutObject'],
+      episodes: ['s3:PutObject', 's3:GetObject'],
     },
   },
   callback: {

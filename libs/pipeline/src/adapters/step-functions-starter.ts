@@ -1,9 +1,13 @@
 import { ExecutionAlreadyExists, StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
-import type { EpisodeExecutionInput, ExecutionStarter } from '../ports/execution-starter';
+import {
+  executionName,
+  type EpisodeExecutionInput,
+  type ExecutionStarter,
+} from '../ports/execution-starter';
 
 /**
  * {@link ExecutionStarter} on a Step Functions state machine: the execution is
- * named by the job id, and "already exists" means another delivery started it.
+ * named by the job id (and a render's number, `executionName`), and "already exists" means another delivery started it.
  */
 export class StepFunctionsStarter implements ExecutionStarter {
   constructor(private readonly options: { client: SFNClient; stateMachineArn: string }) {}
@@ -13,7 +17,7 @@ export class StepFunctionsStarter implements ExecutionStarter {
       await this.options.client.send(
         new StartExecutionCommand({
           stateMachineArn: this.options.stateMachineArn,
-          name: input.jobId,
+          name: executionName(input),
           input: JSON.stringify(input),
         }),
       );

@@ -25,6 +25,8 @@ import { getOptionsRoute } from './routes/get-options';
 import { getPodcastRoute } from './routes/get-podcast';
 import { getPodcastScriptRoute } from './routes/get-podcast-script';
 import { putPodcastScriptRoute } from './routes/put-podcast-script';
+import { quotePodcastScriptRoute } from './routes/quote-podcast-script';
+import { renderPodcastRoute } from './routes/render-podcast';
 import { getQuotaRoute } from './routes/get-quota';
 import { getSeriesHostsRoute } from './routes/get-series-hosts';
 import { putSeriesHostsRoute } from './routes/put-series-hosts';
@@ -48,6 +50,8 @@ export interface ApiDeps {
   store: ObjectStore;
   /** The engine that speaks the episodes: its calibrated rate times a script's turns. */
   speechEngine: SpeechEngine;
+  /** The longest speech chunk (`LUMCAST_MAX_CHUNK_CHARS`): how a render splits a script. */
+  maxChunkChars?: number;
   identity: IdentityResolver;
   logger: Logger;
   now?: () => Date;
@@ -56,7 +60,7 @@ export interface ApiDeps {
 /**
  * The HTTP API (API Gateway HTTP API v2 events): create a podcast (from a topic, pasted text, a
  * link or an uploaded file: `POST /api/sources` gives the upload form; or a draft for review),
- * list and read one's own podcasts and read and edit their scripts, read one's quota and its history per week, make, list and revoke
+ * list and read one's own podcasts, read, edit, quote and render their scripts, read one's quota and its history per week, make, list and revoke
  * feeds, read and set a series' host profiles; and, with no identity, a feed's RSS document, cover and episode files under
  * `/feeds/{feedId}` (the feed id is their secret). Thin: it matches the route (declared once in
  * `API_CONTRACT`, one file each under `routes/`), resolves the caller for the signed-in routes
@@ -80,6 +84,8 @@ export function createApiHandler(deps: ApiDeps) {
     getPodcast: getPodcastRoute(routeDeps),
     getPodcastScript: getPodcastScriptRoute(routeDeps),
     putPodcastScript: putPodcastScriptRoute(routeDeps),
+    renderPodcast: renderPodcastRoute(routeDeps),
+    quotePodcastScript: quotePodcastScriptRoute(routeDeps),
     getQuota: getQuotaRoute(routeDeps),
     getOptions: getOptionsRoute(),
     createSource: createSourceRoute(routeDeps),

@@ -53,3 +53,16 @@ export function reservationRefusal(
       );
   }
 }
+
+/**
+ * The 429 `quota_busy` of a reservation the ledger could not make for contention on the
+ * caller's account (`QuotaContentionError`): nothing was held, try again in a few seconds.
+ */
+export function quotaBusyRefusal(now: Date): APIGatewayProxyStructuredResultV2 {
+  return apiError(
+    429,
+    'quota_busy',
+    'Too many requests for your account at once; please try again in a few seconds. Nothing was charged.',
+    { retryAt: new Date(now.getTime() + 5_000).toISOString() },
+  );
+}

@@ -36,6 +36,8 @@ export interface RouteDeps {
   uploads: SourceUploads;
   store: ObjectStore;
   speechEngine: SpeechEngine;
+  /** The longest speech chunk (`LUMCAST_MAX_CHUNK_CHARS`), as a render splits a script; default 3,000. */
+  maxChunkChars?: number;
   logger: Logger;
   now: () => Date;
 }

@@ -18,6 +18,7 @@ import {
 } from '../steps/step-inputs';
 import { createSynthesizeStep, type SynthesizeDeps } from '../steps/synthesize';
 import { createFinishScriptStep } from '../steps/finish-script';
+import { createPlanRenderStep } from '../steps/plan-render';
 import {
   writeScriptFunctionInputSchema,
   type WriteScriptFunctionInput,
@@ -54,7 +55,8 @@ export function buildDeadLetterConsumer(deps: Omit<DeadLetterConsumerDeps, 'logg
 /**
  * The write-script function's handler: one Lambda function for every script phase,
  * dispatched on the input's `phase` (parsed with zod): `outline` (WriteOutline), `chapter`
- * (one WriteChapter of the chapters Map), `finish` (FinishScript); without `phase`, the
+ * (one WriteChapter of the chapters Map), `finish` (FinishScript), `render` (PlanRender, the
+ * first task of a render of a job's script); without `phase`, the
  * whole script in one invocation as before. A phase whose model turn is more than a few seconds
  * away answers `{ waitUntil }` (see `pacedModelCalls`).
  *
@@ -65,6 +67,7 @@ export function buildWriteScriptHandler(deps: WriteScriptDeps) {
   const writeChapter = createWriteChapterStep(deps);
   const finishScript = createFinishScriptStep(deps);
   const writeWhole = createWriteScriptStep(deps);
+  const planRender = createPlanRenderStep(deps);
   return stepHandler(
     writeScriptFunctionInputSchema,
     async (input: WriteScriptFunctionInput) => {
@@ -76,6 +79,8 @@ export function buildWriteScriptHandler(deps: WriteScriptDeps) {
           return waitingForTurn(() => writeChapter(input));
         case 'finish':
           return finishScript(input);
+        case 'render':
+          return planRender(input);
       }
     },
     createLogger('write-script'),

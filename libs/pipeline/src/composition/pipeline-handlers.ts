@@ -38,6 +38,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
           uploads: services.uploads(),
           store: services.store(),
           speechEngine: speechEngineFrom(env),
+          maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
         },
         identity,
       ),
@@ -52,6 +53,7 @@ export function pipelineHandlers(services: PipelineServices, env: Environment) {
         seriesMemory: services.seriesMemory(),
         sources: services.sources(),
         maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
+        speechEngine: speechEngineFrom(env),
       }),
     synthesize: () =>
       buildSynthesizeHandler({

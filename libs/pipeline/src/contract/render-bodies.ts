@@ -57,14 +57,18 @@ export type ScriptQuote = z.infer<typeof scriptQuoteSchema>;
 
 /**
  * One render of a job, as `GET /api/podcasts/{jobId}` lists them (oldest first): the script
- * version spoken, the slots it charged (0 until it settles, and for a failed render), and its
- * chunks synthesized and reused.
+ * version spoken, the slots it charged (0 until it settles, and for a failed render), its
+ * chunks synthesized and reused, and where it is (with why it failed).
  */
 export const episodeRenderSchema = z.object({
   version: z.number(),
   charged: z.number(),
   chunksSynthesized: z.number(),
   chunksReused: z.number(),
+  /** Where it is: `rendering` (the job keeps serving its previous audio), `rendered`, `failed`. */
+  status: z.optional(z.enum(['rendering', 'rendered', 'failed'])),
+  /** Why a failed render failed, in one sentence (nothing was charged). */
+  error: z.optional(z.string()),
 });
 
 /** One render of a job ({@link episodeRenderSchema}). */

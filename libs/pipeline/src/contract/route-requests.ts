@@ -1,5 +1,6 @@
 import type * as z from '../config/zod-mini';
 import type { RouteName } from './routes';
+import { renderRequestSchema, scriptQuoteRequestSchema } from './render-bodies';
 import { podcastScriptEditSchema } from './script-edit-body';
 import { seriesHostsEditSchema } from './series-hosts-bodies';
 
@@ -15,5 +16,7 @@ import { seriesHostsEditSchema } from './series-hosts-bodies';
  */
 export const ROUTE_REQUESTS = {
   putPodcastScript: podcastScriptEditSchema,
+  renderPodcast: renderRequestSchema,
+  quotePodcastScript: scriptQuoteRequestSchema,
   putSeriesHosts: seriesHostsEditSchema,
 } as const satisfies Partial<Record<RouteName, z.ZodMiniType>>;

@@ -4,6 +4,7 @@ import { feedLinkSchema, feedListSchema } from './feed-bodies';
 import { jobPageSchema, podcastAcceptedSchema, publicJobSchema } from './job-bodies';
 import { quotaSummarySchema, usageHistorySchema } from './quota-bodies';
 import type { RouteName } from './routes';
+import { renderAcceptedSchema, scriptQuoteSchema } from './render-bodies';
 import { podcastScriptBodySchema } from './script-body';
 import { seriesHostsSchema } from './series-hosts-bodies';
 import { sourceUploadSchema } from './source-upload-body';
@@ -30,6 +31,8 @@ export const ROUTE_RESPONSES = {
   getPodcast: { status: 200, body: publicJobSchema },
   getPodcastScript: { status: 200, body: podcastScriptBodySchema },
   putPodcastScript: { status: 200, body: podcastScriptBodySchema },
+  renderPodcast: { status: 202, body: renderAcceptedSchema },
+  quotePodcastScript: { status: 200, body: scriptQuoteSchema },
   getQuota: { status: 200, body: quotaSummarySchema },
   getOptions: { status: 200, body: episodeOptionsSchema },
   createSource: { status: 201, body: sourceUploadSchema },

@@ -44,6 +44,8 @@ export const API_CONTRACT = {
   getPodcast: { method: 'GET', path: '/api/podcasts/{jobId}', auth: 'jwt' },
   getPodcastScript: { method: 'GET', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
   putPodcastScript: { method: 'PUT', path: '/api/podcasts/{jobId}/script', auth: 'jwt' },
+  renderPodcast: { method: 'POST', path: '/api/podcasts/{jobId}/render', auth: 'jwt' },
+  quotePodcastScript: { method: 'POST', path: '/api/podcasts/{jobId}/script/quote', auth: 'jwt' },
   getQuota: { method: 'GET', path: '/api/quota', auth: 'jwt' },
   getOptions: { method: 'GET', path: '/api/options', auth: 'jwt' },
   createSource: { method: 'POST', path: '/api/sources', auth: 'jwt' },

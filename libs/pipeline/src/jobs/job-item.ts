@@ -53,19 +53,25 @@ export function toJobItem(job: JobRecord): Record<string, AttributeValue> {
 }
 
 /**
- * A stored job as a {@link JobRecord}: `chunksDone` counted from the chunk set, the index
- * attribute dropped.
+ * A stored job as a {@link JobRecord}: `chunksDone` counted from the chunk set, the chunk
+ * addresses' string set as a list, the index attribute dropped.
  */
 export function toJobRecord(item: Record<string, AttributeValue>): JobRecord {
   const {
     chunksDoneSet,
+    chunkAddresses,
     userSeries: _index,
     ...rest
-  } = unmarshall(item) as JobRecord & {
+  } = unmarshall(item) as Omit<JobRecord, 'chunkAddresses'> & {
     chunksDoneSet?: Set<number>;
+    chunkAddresses?: Set<string>;
     userSeries?: string;
   };
-  return { ...rest, chunksDone: chunksDoneSet ? chunksDoneSet.size : 0 };
+  return {
+    ...rest,
+    chunksDone: chunksDoneSet ? chunksDoneSet.size : 0,
+    ...(chunkAddresses ? { chunkAddresses: [...chunkAddresses] } : {}),
+  };
 }
 
 /** A stored job as a list shows it: {@link toJobRecord} without `sourceText`. */

@@ -125,4 +125,51 @@ export interface JobRecord {
   captionsKey?: string;
   chapters?: EpisodeChapter[];
   error?: string;
+  /** Every render of the job's script (`POST …/render`), oldest first; see {@link JobRender}. */
+  renders?: JobRender[];
+  /** The render running now, until it is charged or fails; see {@link ActiveRender}. */
+  activeRender?: ActiveRender;
+  /** The script version whose audio the job serves, once a render made it (absent: version 1). */
+  renderedVersion?: number;
+  /** The addresses (`chunkAddress`) of the chunks whose audio the job has stored for reuse. */
+  chunkAddresses?: string[];
+}
+
+/**
+ * One render of a job's script, as `GET /api/podcasts/{jobId}` lists it: the version spoken,
+ * the slots charged (0 until it is charged, and for a failed render), the chunks spoken and
+ * reused, and where it is (`rendering`, `rendered`, `failed` with the sentence why).
+ */
+export interface JobRender {
+  version: number;
+  charged: number;
+  chunksSynthesized: number;
+  chunksReused: number;
+  status: 'rendering' | 'rendered' | 'failed';
+  error?: string;
+}
+
+/**
+ * The render a job is running: its place in `renders` (`number`, from 1), the version, the
+ * slots held for it (`quote`) under its own ledger id (`ledgerJobId`: the job id and the
+ * number, so each render is reserved, settled or released once), the status the job was in
+ * (`script_ready`: a first render, which moves the job through the pipeline's statuses; `ready`:
+ * a re-render, which leaves it `ready` and serving its previous audio), whether an execution
+ * took it up (`started`), and its assembled episode once Assemble measured it.
+ */
+export interface ActiveRender {
+  number: number;
+  version: number;
+  quote: number;
+  ledgerJobId: string;
+  from: 'script_ready' | 'ready';
+  started?: boolean;
+  assembled?: {
+    audioKey: string;
+    captionsKey: string;
+    durationSeconds: number;
+    audioBytes?: number;
+    chapters: EpisodeChapter[];
+    newSeconds: number;
+  };
 }

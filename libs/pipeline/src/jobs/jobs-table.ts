@@ -273,6 +273,18 @@ export class JobsTable {
     });
   }
 
+  /**
+   * One conditional `UpdateItem` of a job for another module's writes (a render's:
+   * `renders/render-updates.ts`): true when written, false when its condition failed.
+   */
+  async updateWhere(
+    userId: string,
+    jobId: string,
+    input: Omit<ConstructorParameters<typeof UpdateItemCommand>[0], 'TableName' | 'Key'>,
+  ): Promise<boolean> {
+    return this.conditionalUpdate({ Key: marshall({ userId, jobId }), ...input });
+  }
+
   private async conditionalUpdate(
     input: Omit<ConstructorParameters<typeof UpdateItemCommand>[0], 'TableName'>,
   ): Promise<boolean> {

@@ -4,7 +4,9 @@
  * (`chunks/<user>/<job>/<i>.mp3`, `scripts/<user>/<job>.json` and its edited versions
  * `scripts/<job>/v<n>-<digest>.json`,
  * `episodes/<job>/episode.mp3`, `episodes/<job>/captions.vtt` — these two are handed out in
- * links, so they do not name the user —, `sources/<user>/<sourceId>`).
+ * links, so they do not name the user —, a render's `episodes/<job>/render-<n>/…`, its chunks
+ * `episodes/<job>/chunks/<address>.mp3` and plan `scripts/<job>/render-<n>.json`,
+ * `sources/<user>/<sourceId>`).
  *
  * `get` of a key with no object throws `ObjectNotFoundError` (from `errors.ts`) with the
  * key, whatever the store; every other failure of the store is rethrown unchanged.
@@ -41,6 +43,17 @@ export const objectKeys = {
   episodeAudio: (_userId: string, jobId: string) => `episodes/${jobId}/episode.mp3`,
   /** The episode's WebVTT captions; handed out like the MP3, so keyed by the job alone. */
   episodeCaptions: (_userId: string, jobId: string) => `episodes/${jobId}/captions.vtt`,
+  /**
+   * One speech chunk's audio, by its address (`chunkAddress`: what determines its sound), so a
+   * render reuses the chunks a job already has. Under the job's episode prefix, naming no user.
+   */
+  chunkAt: (jobId: string, address: string) => `episodes/${jobId}/chunks/${address}.mp3`,
+  /** The plan of render `n` of a job (`POST …/render`): its chunks, their addresses, what is new. */
+  renderPlan: (jobId: string, n: number) => `scripts/${jobId}/render-${n}.json`,
+  /** Render `n`'s MP3; the job's `audioKey` names it once the render is charged. */
+  renderAudio: (jobId: string, n: number) => `episodes/${jobId}/render-${n}/episode.mp3`,
+  /** Render `n`'s WebVTT captions. */
+  renderCaptions: (jobId: string, n: number) => `episodes/${jobId}/render-${n}/captions.vtt`,
   /** An uploaded source file (`POST /api/sources`), kept for a day by the bucket's lifecycle. */
   source: (userId: string, sourceId: string) => `sources/${userId}/${sourceId}`,
 };

@@ -6,10 +6,9 @@ import type { ObjectStore } from '../ports/object-store';
 import type { SeriesMemory } from '../series/series-memory';
 import { JobStateError } from '../errors';
 import type { AssembledEpisode, CallbackInput } from './step-inputs';
-import type { ScriptArtifact } from './store-script-for-synthesis';
-import { objectKeys } from '../ports/object-store';
-import { readStoredJson } from './read-stored-object';
 import { FAILURE_MESSAGES, failureKindOf, type StepFailure } from './failure-message';
+import { finishRender } from './render-callback';
+import { rememberInSeries } from './remember-episode';
 
 /** Dependencies of {@link createCallbackStep}. */
 export interface CallbackDeps {
@@ -19,6 +18,7 @@ export interface CallbackDeps {
   seriesMemory: SeriesMemory;
   /** Where a series-memory failure is reported (it does not fail the episode). */
   logger?: Pick<Logger, 'warn'>;
+  now?: () => Date;
 }
 
 /** What the callback decided. */
@@ -40,13 +40,19 @@ export interface CallbackResult {
  * comes from the execution's state or, for a failure reported by the
  * execution-status rule (no state), from the job record Assemble wrote. A job
  * already final is left as it is, so a redelivered event or a failure reported
- * twice (ReportFailure and the rule) changes nothing.
+ * twice (ReportFailure and the rule) changes nothing. A render's input (`render` > 0) is
+ * finished by `finishRender` (`./render-callback.ts`).
  */
 export function createCallbackStep(deps: CallbackDeps) {
+  const now = deps.now ?? (() => new Date());
   return async function callback(input: CallbackInput): Promise<CallbackResult> {
     const { userId, jobId } = input;
     const job = await deps.jobs.get(userId, jobId);
     if (!job) throw new JobStateError(`Job ${jobId} of ${userId} does not exist`);
+    // A render of the job's script (its own hold, its own audio): `./render-callback.ts`.
+    if (input.render) {
+      return finishRender(deps, { ...input, render: input.render }, job, now);
+    }
     if (isFinalStatus(job.status)) return { status: job.status, cost: job.cost };
 
     let audio: AssembledEpisode;
@@ -105,16 +111,7 @@ export function createCallbackStep(deps: CallbackDeps) {
       captionsKey: audio.captionsKey,
       chapters: audio.chapters,
     });
-    // Series memory is a help for the next episode, never a reason to fail this one: the job is
-    // charged and ready, so a memory failure is logged and the episode stays ready.
-    if (job.seriesId) {
-      await rememberEpisode(deps, userId, jobId, job.seriesId).catch((error: unknown) =>
-        deps.logger?.warn('episode not remembered in its series', {
-          error,
-          seriesId: job.seriesId,
-        }),
-      );
-    }
+    await rememberInSeries(deps, job);
     return { status: 'ready', cost };
   };
 }
@@ -123,27 +120,6 @@ function assembledOf(job: JobRecord): AssembledEpisode | undefined {
   const { audioKey, captionsKey, durationSeconds, audioBytes, chapters } = job;
   if (!audioKey || !captionsKey || durationSeconds === undefined || !chapters) return undefined;
   return { audioKey, captionsKey, durationSeconds, audioBytes, chapters };
-}
-
-async function rememberEpisode(
-  deps: CallbackDeps,
-  userId: string,
-  jobId: string,
-  seriesId: string,
-) {
-  const { script } = (await readStoredJson(
-    deps.store,
-    objectKeys.script(userId, jobId),
-    `the script of job ${jobId}`,
-  )) as ScriptArtifact;
-  await deps.seriesMemory.remember({
-    userId,
-    seriesId,
-    jobId,
-    title: script.title,
-    summary: script.summary,
-    keyPoints: script.keyPoints,
-  });
 }
 
 /**

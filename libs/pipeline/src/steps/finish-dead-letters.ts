@@ -1,15 +1,17 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLedger } from '@lumcast/quota';
-import { holdsSlots } from '../jobs/job';
+import { holdsSlots, type JobRecord } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
+import { failRender } from '../renders/render-updates';
 import { FAILURE_MESSAGES } from './failure-message';
-import { jobMessageBatch, readNamedJob } from './job-message-batch';
+import { jobMessageBatch, readJobMessage, readNamedJob } from './job-message-batch';
 
 /** Dependencies of {@link createDeadLetterConsumer}. */
 export interface DeadLetterConsumerDeps {
   jobs: JobsTable;
   ledger: QuotaLedger;
   logger: Logger;
+  now?: () => Date;
 }
 
 /**
@@ -36,7 +38,9 @@ export function createDeadLetterConsumer(deps: DeadLetterConsumerDeps) {
   return jobMessageBatch(deps.logger, async (record, logger): Promise<DeadLetterOutcome> => {
     const job = await readNamedJob(deps.jobs, record, logger);
     const { userId, jobId } = job;
-    if (job.status !== 'queued') return 'left_alone';
+    const { render } = readJobMessage(record);
+    if (render !== undefined) return finishUnstartedRender(deps, job, render, logger);
+    if (job.status !== 'queued' || job.activeRender !== undefined) return 'left_alone';
 
     // A review job holds no slots (it was counted as a draft): nothing to release.
     const released = holdsSlots(job)
@@ -58,4 +62,31 @@ export function createDeadLetterConsumer(deps: DeadLetterConsumerDeps) {
     });
     return 'finished';
   });
+}
+
+/**
+ * A render's dead-lettered message: while it is the job's active render and no execution took it
+ * up (`started`), its hold is released and it ends failed (`failRender`: the job keeps what it
+ * served; a first render returns to `script_ready`); otherwise its execution finishes it.
+ */
+async function finishUnstartedRender(
+  deps: DeadLetterConsumerDeps,
+  job: JobRecord,
+  render: number,
+  logger: Logger,
+): Promise<DeadLetterOutcome> {
+  const active = job.activeRender;
+  if (active?.number !== render || active.started === true) return 'left_alone';
+  const released = await deps.ledger.release({
+    userId: job.userId,
+    jobId: active.ledgerJobId,
+    heldCost: active.quote,
+  });
+  if (released.outcome === 'already_charged') return 'left_alone';
+  const now = deps.now?.() ?? new Date();
+  await failRender(deps.jobs, job.userId, job.jobId, active, FAILURE_MESSAGES.not_started, now);
+  logger.warn('render ended failed: its message dead-lettered before any execution ran', {
+    render,
+  });
+  return 'finished';
 }

@@ -5,6 +5,7 @@ import {
   ScriptOutputError,
   type PodcastScript,
   type ScriptOutline,
+  type SpeechEngine,
 } from '@lumcast/script-generation';
 import { isFinalStatus } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
@@ -23,6 +24,8 @@ export interface FinishScriptDeps {
   jobs: JobsTable;
   store: ObjectStore;
   maxChunkChars: number;
+  /** The engine that speaks the chunks: part of each chunk's address. */
+  speechEngine: SpeechEngine;
 }
 
 /**

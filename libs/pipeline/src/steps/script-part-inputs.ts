@@ -18,8 +18,14 @@ export const writeChapterInputSchema = z.extend(jobRefSchema, {
 /** Input of the FinishScript phase. */
 export const finishScriptInputSchema = z.extend(jobRefSchema, { phase: z.literal('finish') });
 
+/** Input of the PlanRender phase: the first task of render `render` of the job's script. */
+export const planRenderInputSchema = z.extend(jobRefSchema, {
+  phase: z.literal('render'),
+  render: z.number().check(z.int(), z.minimum(1)),
+});
+
 /**
- * Input of the write-script function: one of its three phases, or (no `phase`) the whole
+ * Input of the write-script function: one of its phases (PlanRender included), or (no `phase`) the whole
  * script in one invocation, as before scripts were written in parts.
  */
 export const writeScriptFunctionInputSchema = z.union([
@@ -27,6 +33,7 @@ export const writeScriptFunctionInputSchema = z.union([
     writeOutlineInputSchema,
     writeChapterInputSchema,
     finishScriptInputSchema,
+    planRenderInputSchema,
   ]),
   z.strictObject(jobRefSchema.shape),
 ]);

@@ -16,7 +16,15 @@ export const speechChunkItemSchema = z.object({
    * job's quality and language); absent: the engine's default voice for the host.
    */
   voice: z.optional(z.string().check(z.minLength(1))),
+  /** Its address (`chunkAddress`): its audio is stored at `objectKeys.chunkAt`. */
+  address: z.optional(z.string().check(z.minLength(1))),
 });
+
+/**
+ * Which render of the job's script an execution runs (`POST …/render`), or 0 (or absent) for
+ * the job's own episode: the state machine carries it from its input (`$.render`).
+ */
+const renderNumberSchema = z.optional(z.number().check(z.int(), z.minimum(0)));
 
 /**
  * A step's answer when its provider's turn is later: the state machine waits until `waitUntil`
@@ -46,7 +54,9 @@ export const synthesizedChunkSchema = z.object({
 
 /** Input of the assemble step. */
 export const assembleInputSchema = z.extend(jobRefSchema, {
-  synthesized: z.array(synthesizedChunkSchema).check(z.minLength(1)),
+  render: renderNumberSchema,
+  /** The chunks the Map spoke: every chunk of an episode; a render's new ones only (maybe none). */
+  synthesized: z.array(synthesizedChunkSchema),
 });
 
 /** What the assemble step returns: the measured episode. */
@@ -59,12 +69,19 @@ export const assembledEpisodeSchema = z.object({
   chapters: z.array(
     z.object({ title: z.string(), startSeconds: z.number(), endSeconds: z.number() }),
   ),
+  /** A render's: the measured seconds of the chunks it newly spoke, which it is charged for. */
+  newSeconds: z.optional(z.number().check(z.minimum(0))),
 });
 
 /** Input of the callback: success with the measured episode, or failure with the caught error. */
 export const callbackInputSchema = z.discriminatedUnion('outcome', [
-  z.extend(jobRefSchema, { outcome: z.literal('succeeded'), audio: assembledEpisodeSchema }),
   z.extend(jobRefSchema, {
+    render: renderNumberSchema,
+    outcome: z.literal('succeeded'),
+    audio: assembledEpisodeSchema,
+  }),
+  z.extend(jobRefSchema, {
+    render: renderNumberSchema,
     outcome: z.literal('failed'),
     error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
     /** The execution's state when it failed: `audio` is there when assembly had succeeded. */
@@ -78,7 +95,7 @@ export const callbackInputSchema = z.discriminatedUnion('outcome', [
  */
 export const UNSUCCESSFUL_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 
-/** The execution input (`{ userId, jobId }`), which the event carries as a JSON string. */
+/** The execution input (`{ userId, jobId, render? }`), which the event carries as a JSON string. */
 const executionInputSchema = z.pipe(
   z.pipe(
     z.string(),
@@ -91,7 +108,7 @@ const executionInputSchema = z.pipe(
       }
     }),
   ),
-  jobRefSchema,
+  z.extend(jobRefSchema, { render: renderNumberSchema }),
 );
 
 /**

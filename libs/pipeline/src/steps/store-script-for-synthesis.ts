@@ -4,17 +4,22 @@ import {
   type PodcastScript,
   type ScriptRequest,
   type SpeechChunk,
+  type SpeechEngine,
 } from '@lumcast/script-generation';
 import type { JobRecord } from '../jobs/job';
 import type { JobsTable } from '../jobs/jobs-table';
 import { objectKeys, type ObjectStore } from '../ports/object-store';
 import { JobStateError } from '../errors';
+import { addressOf } from '../renders/chunk-address';
 import type { SpeechChunkItem } from './step-inputs';
 
-/** What the script steps store for the later steps: the script and its speech plan. */
+/**
+ * What the script steps store for the later steps: the script and its speech plan, each chunk
+ * with its address (`chunkAddress`; absent on scripts stored before chunks had addresses).
+ */
 export interface ScriptArtifact {
   script: PodcastScript;
-  plan: SpeechChunk[];
+  plan: (SpeechChunk & { address?: string })[];
 }
 
 /** Output of the last script step (FinishScript, or the whole-script path): what the Map synthesizes. */
@@ -71,7 +76,9 @@ export function speechChunkItems(
 
 /**
  * The end both script paths share (FinishScript, and the whole-script path): plans the
- * script's speech chunks, stores script and plan, and moves the job to `synthesizing`. A job
+ * script's speech chunks, each with its address (`addressOf`: the voice it will be spoken in,
+ * so the episode's chunks are stored by address and a later render reuses them), stores script
+ * and plan, and moves the job to `synthesizing`. A job
  * that became final meanwhile throws {@link JobStateError}, so its chunks never reach the
  * speech engine (paid work). The output carries the request's quality and language (en-US when
  * it names none) for the synthesize Map, each chunk with its host's chosen voice
@@ -79,12 +86,22 @@ export function speechChunkItems(
  * `script_ready` instead, and its output says so, with no chunks.
  */
 export async function storeScriptForSynthesis(
-  deps: { jobs: JobsTable; store: ObjectStore; maxChunkChars: number },
+  deps: { jobs: JobsTable; store: ObjectStore; maxChunkChars: number; speechEngine: SpeechEngine },
   { userId, jobId, review, voices }: SynthesisRef,
   request: Pick<ScriptRequest, 'quality' | 'language'>,
   script: PodcastScript,
 ): Promise<WriteScriptOutput> {
-  const plan = planSpeech(script, { maxChars: deps.maxChunkChars });
+  const settings = {
+    engine: deps.speechEngine,
+    quality: request.quality,
+    language: request.language,
+  };
+  const planned = planSpeech(script, { maxChars: deps.maxChunkChars });
+  const chunks = speechChunkItems(planned, voices).map((chunk) => ({
+    ...chunk,
+    address: addressOf(chunk, settings),
+  }));
+  const plan = planned.map((chunk, i) => ({ ...chunk, address: chunks[i]?.address }));
   const artifact: ScriptArtifact = { script, plan };
   await deps.store.put(
     objectKeys.script(userId, jobId),
@@ -105,6 +122,6 @@ export async function storeScriptForSynthesis(
     quality: request.quality,
     language,
     totalChunks: plan.length,
-    chunks: speechChunkItems(plan, voices),
+    chunks,
   };
 }

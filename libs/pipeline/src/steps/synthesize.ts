@@ -20,8 +20,10 @@ const PACED_ATTEMPTS = 3;
 
 /**
  * The synthesize step (one Map item): takes Polly's turn for the job's quality (when paced),
- * speaks one chunk in its host's voice of the job's quality and language (en-US when the input
- * names none), stores the MP3 and counts the chunk as done (idempotently). A turn more than a few
+ * speaks one chunk in its own voice (a render's chunk carries it) or its host's voice of the
+ * job's quality and language (en-US when the input names none), stores the MP3 (at its address
+ * when it has one, `objectKeys.chunkAt`) and counts the chunk as done (idempotently; a
+ * re-render of a ready job counts nothing, its status stays `ready`). A turn more than a few
  * seconds away is not slept here: the step answers {@link ProviderTurnWait} and the state
  * machine's Wait state brings it back, holding its place in line. A call Polly throttles anyway
  * takes a new place at the end of the line (sleeping only what is left of the function's wait
@@ -38,7 +40,10 @@ export function createSynthesizeStep(deps: SynthesizeDeps) {
     const turns = deps.speechTurns?.[quality];
     const spoken = turns ? await speakInTurn(turns, input.turn?.startAt, speak) : await speak();
     if (!(spoken instanceof Uint8Array)) return spoken;
-    const key = objectKeys.chunk(userId, jobId, chunk.index);
+    const key =
+      chunk.address === undefined
+        ? objectKeys.chunk(userId, jobId, chunk.index)
+        : objectKeys.chunkAt(jobId, chunk.address);
     await deps.store.put(key, spoken, 'audio/mpeg');
     await deps.jobs.markChunkDone(userId, jobId, chunk.index);
     return { index: chunk.index, key };

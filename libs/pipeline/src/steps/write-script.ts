@@ -1,4 +1,4 @@
-import type { ScriptPartsWriter, ScriptWriter } from '@lumcast/script-generation';
+import type { ScriptPartsWriter, ScriptWriter, SpeechEngine } from '@lumcast/script-generation';
 import type { JobsTable } from '../jobs/jobs-table';
 import type { SeriesMemory } from '../series/series-memory';
 import type { SourceFetcher } from '../ports/source-fetcher';
@@ -22,6 +22,8 @@ export interface WriteScriptDeps {
   /** Reads a job's source link (`LinkSourceFetcher`). */
   sources: SourceFetcher;
   maxChunkChars: number;
+  /** The engine that speaks the chunks: part of each chunk's address. */
+  speechEngine: SpeechEngine;
 }
 
 /**

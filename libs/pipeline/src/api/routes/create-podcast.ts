@@ -7,7 +7,7 @@ import { apiError, json } from '../http';
 import { requestBodyText } from '../request-body';
 import { parsePodcastRequest, type PodcastRequest } from '../podcast-request';
 import { draftRefusal } from '../draft-admission';
-import { reservationRefusal } from '../reservation-refusal';
+import { quotaBusyRefusal, reservationRefusal } from '../reservation-refusal';
 import { episodeHosts } from '../series-episode-hosts';
 import type { Route, RouteDeps } from '../route';
 
@@ -43,12 +43,7 @@ export function createPodcastRoute(deps: RouteDeps): Route {
     } catch (error) {
       if (!(error instanceof QuotaContentionError)) throw error;
       deps.logger.warn('reservation contended', { error });
-      return apiError(
-        429,
-        'quota_busy',
-        'Too many requests for your account at once; please try again in a few seconds. Nothing was charged.',
-        { retryAt: new Date(deps.now().getTime() + 5_000).toISOString() },
-      );
+      return quotaBusyRefusal(deps.now());
     }
     if (refused) return refused;
     const createdAt = deps.now().toISOString();

@@ -1,13 +1,14 @@
 import { JOB_ID_PATTERN } from '../../jobs/job-id';
 import { apiError, json } from '../http';
 import type { Route, RouteDeps } from '../route';
+import { quotedView } from '../script-edit-checks';
 import { readLatestScript } from '../script-versions';
-import { scriptView } from '../script-view';
 
 /**
  * `GET /api/podcasts/{jobId}/script`: the latest version of the script of one of the caller's
- * jobs once it is written (`script_ready`, or `ready`; `readLatestScript`), as turns with their speaking time and the quote for rendering it
- * (`scriptView`). Anyone else's job, or an id of the wrong shape, is 404 (it does not say the job
+ * jobs once it is written (`script_ready`, or `ready`; `readLatestScript`), as turns with their
+ * speaking time and the quote for rendering it (`quotedView`: only the chunks the job has no
+ * audio for, so a ready episode's unchanged script quotes 0). Anyone else's job, or an id of the wrong shape, is 404 (it does not say the job
  * exists); a job whose script is not written yet (or that failed) is 409 `script_not_ready`.
  *
  * @example
@@ -30,6 +31,6 @@ export function getPodcastScriptRoute(deps: RouteDeps): Route {
       );
     }
     const latest = await readLatestScript(deps.store, job);
-    return json(200, scriptView(latest, { quality: job.quality, engine: deps.speechEngine }));
+    return json(200, quotedView(deps, job, latest).body);
   };
 }
