@@ -62,6 +62,21 @@ export function engineRecoveryServices(emulator: AwsEmulator): EngineRecoverySer
 }
 
 /**
+ * The synthesized app's callback function, invoked in its Lambda container as the state machine
+ * invokes it; a function error is thrown.
+ */
+export function callbackFunction(emulator: AwsEmulator): (input: unknown) => Promise<unknown> {
+  const { logicalId } = functionNamed(emulator, 'callback');
+  return async (input) => {
+    const answer = await emulator.runtime.invoke(logicalId, input);
+    if (answer.functionError) {
+      throw new Error(`The callback function failed: ${JSON.stringify(answer.payload)}`);
+    }
+    return answer.payload;
+  };
+}
+
+/**
  * What the engine run does at start with the jobs a stop or a crash interrupted (its queue
  * messages and executions live in memory): as the in-process stack does (`./recover-jobs.ts`),
  * a job still `queued` is sent again to the template's job queue, one charged but not `ready` is
@@ -69,7 +84,6 @@ export function engineRecoveryServices(emulator: AwsEmulator): EngineRecoverySer
  */
 export async function recoverEngineJobs(emulator: AwsEmulator): Promise<RecoveredJobs> {
   const services = engineRecoveryServices(emulator);
-  const callbackFn = functionNamed(emulator, 'callback');
   const queueUrl = functionNamed(emulator, 'api').environment['LUMCAST_QUEUE_URL'];
   if (!queueUrl)
     throw new Error('The api function of the synthesized app has no LUMCAST_QUEUE_URL');
@@ -81,13 +95,7 @@ export async function recoverEngineJobs(emulator: AwsEmulator): Promise<Recovere
       });
     },
   };
-  const callback = async (input: unknown): Promise<unknown> => {
-    const answer = await emulator.runtime.invoke(callbackFn.logicalId, input);
-    if (answer.functionError) {
-      throw new Error(`The callback function failed: ${JSON.stringify(answer.payload)}`);
-    }
-    return answer.payload;
-  };
+  const callback = callbackFunction(emulator);
   try {
     return await recoverUnfinishedJobs(services, callback, services.jobsTable, queue);
   } finally {

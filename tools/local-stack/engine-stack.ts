@@ -5,6 +5,7 @@ import {
   startAwsEmulator,
   type AwsEmulator,
   type AwsEmulatorOptions,
+  type FakePollyOptions,
   type FunctionSpec,
 } from '@lumcast/aws-emulator';
 import { createLogger } from '@lumcast/pipeline';
@@ -43,6 +44,8 @@ export interface EngineStackOptions extends LocalConfig {
   dashboardDir?: string;
   /** The synthesized app (default {@link DEFAULT_CDK_OUT_DIR}). */
   cdkOutDir?: string;
+  /** Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). */
+  polly?: FakePollyOptions;
 }
 
 /** Lumcast running on the engine, on this machine. */
@@ -170,6 +173,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
           }),
       },
       s3Directory: s3Dir,
+      ...(options.polly === undefined ? {} : { polly: options.polly }),
       // The pipeline's containers yield the CPU to the API and the services it calls: the
       // server answers while episodes are made (issue 32's responsiveness goals).
       backgroundNice: BACKGROUND_NICE,

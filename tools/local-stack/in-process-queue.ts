@@ -21,6 +21,8 @@ export interface InProcessQueueOptions {
   batchSize?: number;
   /** Where dead letters go. */
   onDeadLetter: (letter: DeadLetter) => Promise<void> | void;
+  /** Accept messages but deliver none, so every job stays `queued` (tests of what the API accepts). */
+  held?: boolean;
 }
 
 interface Pending {
@@ -79,7 +81,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   private schedule(): void {
-    if (this.delivering || this.closed) return;
+    if (this.delivering || this.closed || this.options.held) return;
     this.delivering = this.deliverAll().finally(() => {
       this.delivering = undefined;
       if (this.waiting.length > 0) this.schedule();

@@ -51,6 +51,11 @@ export interface LocalStackOptions extends LocalConfig {
    * synthesizer); a function receives the stack's own services, to wrap them.
    */
   services?: Partial<PipelineServices> | ((own: PipelineServices) => Partial<PipelineServices>);
+  /**
+   * Nothing consumes the job queue: accepted jobs stay `queued` (tests of what the API accepts).
+   * The engine run (`LUMCAST_ENGINE=1`) stops its event source mappings instead.
+   */
+  holdJobs?: boolean;
   /** Called when an execution ends (tests count executions with it). */
   onExecutionEnd?: (jobId: string, outcome: 'succeeded' | 'failed', error?: unknown) => void;
 }
@@ -209,6 +214,7 @@ async function startOnDynamo(
   queue = new InProcessQueue({
     consumer: handlers.sqsConsumer(),
     redeliveryDelayMs: options.retryDelayMs,
+    held: options.holdJobs,
     onDeadLetter: deadLetterSink({
       finish: handlers.deadLetters(),
       file: path.join(options.dataDir, 'dead-letters.jsonl'),

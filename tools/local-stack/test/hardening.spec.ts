@@ -4,7 +4,6 @@
  * dashboard folder, private data files, and no body read past its limit. Against the real
  * local stack on DynamoDB Local, through raw HTTP where `fetch` would hide the wire.
  */
-import { createHmac } from 'node:crypto';
 import {
   chmodSync,
   mkdirSync,
@@ -22,6 +21,7 @@ import { readLocalConfig } from '../local-config';
 import { LocalEpisodeLinks } from '../local-episode-links';
 import { LINK_SECRET_FILE, LinkSecretError } from '../link-secret';
 import type { LocalStack } from '../local-stack';
+import { linkSignedWithEmptyKey, REFUSED_LINK_CONTENT_TYPE } from './episode-link-forms';
 import {
   callApi,
   makeEpisode,
@@ -199,14 +199,13 @@ describe('the hardened local stack', () => {
       const job = await makeEpisode(stack, 'alice', episode);
       expect(job.status).toBe('ready');
       expect((await fetch(new URL(job.audioUrl ?? '', stack.url))).status).toBe(200);
-      const expires = Math.floor(Date.now() / 1000) + 600;
-      const signature = createHmac('sha256', '')
-        .update(`alice\n${job.jobId}\naudio\n${expires}`)
-        .digest('hex');
-      const forged = `/api/podcasts/${job.jobId}/audio?user=alice&expires=${expires}&signature=${signature}`;
-      const answer = await fetch(`${stack.url}${forged}`);
+      const forged = await linkSignedWithEmptyKey(job.audioUrl ?? '', stack.url, {
+        userId: 'alice',
+        jobId: job.jobId,
+      });
+      const answer = await fetch(forged);
       expect(answer.status).toBe(403);
-      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.headers.get('content-type')).toMatch(REFUSED_LINK_CONTENT_TYPE);
     });
 
     it('cannot be built with a key that is not 32 bytes', () => {

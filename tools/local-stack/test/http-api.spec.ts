@@ -8,7 +8,7 @@ import {
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
-import { callApi, startTestStack, temporaryDataDir } from './support';
+import { callApi, ledgerOf, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(60_000);
 
@@ -19,10 +19,8 @@ describe('the HTTP API', () => {
   let stack: LocalStack;
 
   beforeAll(async () => {
-    stack = await startTestStack({ dataDir: data.dir });
     // Nothing is consumed in this suite: it is about what the API accepts.
-    stack.queue.close();
-    stack.queue.send = async () => undefined;
+    stack = await startTestStack({ dataDir: data.dir, holdJobs: true });
   });
   afterAll(async () => {
     await stack.stop();
@@ -128,9 +126,12 @@ describe('the HTTP API', () => {
   });
 
   it('answers 429 when the episode costs more than what remains, saying how many remain and when they reset', async () => {
-    await stack.services
-      .ledger()
-      .settle({ userId: 'frank', jobId: 'earlier', cost: 190, weeklyLimit: 200 });
+    await ledgerOf(stack).settle({
+      userId: 'frank',
+      jobId: 'earlier',
+      cost: 190,
+      weeklyLimit: 200,
+    });
     const response = await callApi(stack, 'POST', '/api/podcasts', {
       user: 'frank',
       body: { topic: 'Tides', minutes: 6, quality: 'neural' },

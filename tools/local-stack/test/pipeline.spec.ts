@@ -4,20 +4,22 @@
  * steps → callback → quota ledger.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
 import { isoWeekKey, quotaCost } from '@lumcast/quota';
-import { objectKeys, once, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { objectKeys, once, type PublicJob } from '@lumcast/pipeline';
 import { OfflineScriptWriter, type ScriptRequest } from '@lumcast/script-generation';
 import type { LocalStack } from '../local-stack';
-import { OwnerSeal } from '../owner-seal';
+import { linkRewritten, linkUnsigned } from './episode-link-forms';
 import {
+  callbackOf,
   callApi,
   makeEpisode,
   storedObjectPath,
   SHORT_SOURCE,
+  ledgerOf,
+  pipelineStateOf,
   startTestStack,
   temporaryDataDir,
   ToneSynthesizer,
@@ -83,22 +85,21 @@ describe('a successful episode', () => {
   it('serves the audio and captions to the owner through signed links, with ranges, and to nobody else', async () => {
     const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
       .items as PublicJob[];
-    const audio = await fetch(`${stack.url}${job!.audioUrl}`, { headers: { range: 'bytes=0-9' } });
+    const audio = await fetch(new URL(job!.audioUrl ?? '', stack.url), {
+      headers: { range: 'bytes=0-9' },
+    });
     expect(audio.status).toBe(206);
     expect((await audio.arrayBuffer()).byteLength).toBe(10);
-    const captions = await fetch(`${stack.url}${job!.captionsUrl}`);
+    const captions = await fetch(new URL(job!.captionsUrl ?? '', stack.url));
     expect(captions.status).toBe(200);
     expect(await captions.text()).toMatch(/^WEBVTT/);
     expect(job!.audioUrl).not.toContain('alice');
     // As S3 answers a presigned URL that does not verify: 403, whoever asks.
-    const bob = new OwnerSeal(randomBytes(32)).seal('bob');
-    const forged = (job!.audioUrl as string).replace(/owner=[^&]+/, `owner=${bob}`);
+    const forged = linkRewritten(job!.audioUrl as string);
     expect(forged).not.toBe(job!.audioUrl);
-    expect((await fetch(`${stack.url}${forged}`)).status).toBe(403);
-    const unsigned = `/api/podcasts/${job!.jobId}/audio`;
-    expect(
-      (await fetch(`${stack.url}${unsigned}`, { headers: { 'x-lumcast-user': 'alice' } })).status,
-    ).toBe(403);
+    expect((await fetch(new URL(forged, stack.url))).status).toBe(403);
+    const unsigned = linkUnsigned(job!.audioUrl as string, stack.url, job!.jobId);
+    expect((await fetch(unsigned, { headers: { 'x-lumcast-user': 'alice' } })).status).toBe(403);
   });
 
   it('shows nothing of it to another user: an empty list and 404 for the job', async () => {
@@ -115,7 +116,7 @@ describe('a successful episode', () => {
     const [job] = (await callApi(stack, 'GET', '/api/podcasts', { user: 'alice' })).body
       .items as PublicJob[];
     const before = await usedSlots(stack, 'alice');
-    const callback = pipelineHandlers(stack.services, stack.env).callback();
+    const callback = callbackOf(stack);
     const audio = {
       audioKey: objectKeys.episodeAudio('alice', job!.jobId),
       captionsKey: objectKeys.episodeCaptions('alice', job!.jobId),
@@ -356,9 +357,12 @@ describe('two requests for the last slots', () => {
   });
 
   it('admit the first, which holds them, and refuse the second at once with 429 and no job, ending exactly at the limit', async () => {
-    await stack.services
-      .ledger()
-      .settle({ userId: 'dave', jobId: 'earlier-episodes', cost: 198, weeklyLimit: 200 });
+    await ledgerOf(stack).settle({
+      userId: 'dave',
+      jobId: 'earlier-episodes',
+      cost: 198,
+      weeklyLimit: 200,
+    });
     const [first, second] = await Promise.all([
       callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
       callApi(stack, 'POST', '/api/podcasts', { user: 'dave', body: episode }),
@@ -390,7 +394,8 @@ describe('a restart of the local stack', () => {
     const synthesizer = () => new ToneSynthesizer();
     let stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
     const done = await makeEpisode(stack, 'erin', episode);
-    const jobs = stack.services.jobs();
+    const state = pipelineStateOf(stack);
+    const jobs = state.jobs();
     const now = new Date().toISOString();
     const base = {
       userId: 'erin',
@@ -404,7 +409,7 @@ describe('a restart of the local stack', () => {
     };
     // Both held their quote at request, as the API holds it.
     for (const jobId of ['j-0000000001-00000000000000aa', 'j-0000000002-00000000000000bb']) {
-      await stack.services.ledger().reserve({ userId: 'erin', jobId, cost: 2, weeklyLimit: 200 });
+      await state.ledger().reserve({ userId: 'erin', jobId, cost: 2, weeklyLimit: 200 });
     }
     await jobs.create({ ...base, jobId: 'j-0000000001-00000000000000aa', status: 'queued' });
     await jobs.create({
@@ -421,11 +426,12 @@ describe('a restart of the local stack', () => {
       voice: 'tone-low',
       quality: 'neural',
     });
-    await stack.services.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
+    await state.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
     const chargedCost = quotaCost('neural', mp3Info(audio).durationSeconds);
-    await stack.services
+    await state
       .ledger()
       .settle({ userId: 'erin', jobId: charged, cost: chargedCost, weeklyLimit: 200 });
+    state.close();
     await stack.stop();
 
     stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });

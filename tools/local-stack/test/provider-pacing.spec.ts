@@ -4,7 +4,6 @@
  */
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { PACING_TABLE_KEY } from '@lumcast/pacing';
-import { LOCAL_TABLES } from '../tables';
 import type { LocalStack } from '../local-stack';
 import { makeEpisode, startTestStack, temporaryDataDir, ToneSynthesizer } from './support';
 
@@ -13,7 +12,7 @@ jest.setTimeout(120_000);
 async function pollyLine(stack: LocalStack, quality: string): Promise<number | undefined> {
   const { Item } = await stack.dynamo.client.send(
     new GetItemCommand({
-      TableName: LOCAL_TABLES.pacing,
+      TableName: stack.env.LUMCAST_PACING_TABLE,
       Key: { [PACING_TABLE_KEY]: { S: `polly:${quality}` } },
       ConsistentRead: true,
     }),

@@ -4,13 +4,17 @@
  * pipeline reads it as the type its id says; a file that is too big, not what it says, or
  * never uploaded fails the job uncharged.
  */
+import { existsSync } from 'node:fs';
+import { objectKeys } from '@lumcast/pipeline';
 import type { LocalStack } from '../local-stack';
+import { refusalOf, UPLOAD_REFUSALS } from './upload-refusals';
 import {
   callApi,
   lagoonsPdf,
   makeEpisode,
   spokenText,
   startTestStack,
+  storedObjectPath,
   temporaryDataDir,
   ToneSynthesizer,
 } from './support';
@@ -61,6 +65,9 @@ describe('an episode from an uploaded file', () => {
     return { status: response.status, body: await response.text() };
   }
 
+  /** Whether the stack keeps an object under `key` (its S3 bucket or its objects folder). */
+  const stored = (key: string) => existsSync(storedObjectPath(data.dir, key));
+
   async function quotaOf(user: string) {
     return (await callApi(stack, 'GET', '/api/quota', { user })).body as {
       used: number;
@@ -87,11 +94,11 @@ describe('an episode from an uploaded file', () => {
     expect(spokenText(data.dir, 'otto', job.jobId)).toMatch(/Coral atolls ring a lagoon/);
   });
 
-  it('refuses a file over maxBytes with 413 and keeps nothing: the episode then fails uncharged', async () => {
+  it(`refuses a file over maxBytes with ${UPLOAD_REFUSALS.tooBig.status} and keeps nothing: the episode then fails uncharged`, async () => {
     const form = await newForm('pia', 'text/plain');
     const answer = await upload(form, new Uint8Array(form.maxBytes + 1).fill(0x61));
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'too_big' } });
+    expect(refusalOf(answer)).toEqual(UPLOAD_REFUSALS.tooBig);
+    expect(stored(objectKeys.source('pia', form.sourceId))).toBe(false);
     const job = await makeEpisode(stack, 'pia', { ...request, sourceId: form.sourceId });
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(
@@ -104,11 +111,15 @@ describe('an episode from an uploaded file', () => {
     ['another user’s key', { key: 'sources/someone-else/src-AAAAAAAAAAAAAAAAAAAAAA.txt' }],
     ['another type', { 'Content-Type': 'text/html' }],
     ['a later expiry', { 'x-lumcast-expires': String(Math.floor(Date.now() / 1000) + 86_400) }],
-  ])('refuses a form changed to %s with 403', async (_what, change) => {
+  ])('refuses a form changed to %s with 403 and keeps nothing', async (_what, change) => {
     const form = await newForm('quinn', 'text/plain');
     const answer = await upload(form, 'Lagoons are shallow.', change);
-    expect(answer.status).toBe(403);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'access_denied' } });
+    expect(refusalOf(answer)).toEqual(UPLOAD_REFUSALS.changed);
+    const keys = [
+      objectKeys.source('quinn', form.sourceId),
+      ...('key' in change ? [change.key] : []),
+    ];
+    for (const key of keys) expect({ key, stored: stored(key) }).toEqual({ key, stored: false });
   });
 
   it('fails uncharged when a file said to be a PDF is not one', async () => {
@@ -128,13 +139,16 @@ describe('an episode from an uploaded file', () => {
     expect(await quotaOf('tess')).toMatchObject({ used: 0, reserved: 0 });
   });
 
-  it('answers 400 for an upload that is not a form', async () => {
+  it(`answers ${UPLOAD_REFUSALS.notAForm.status} for an upload that is not a form, keeping nothing`, async () => {
     const form = await newForm('uma', 'text/plain');
     const response = await fetch(new URL(form.uploadUrl, stack.url), {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: 'Lagoons',
     });
-    expect(response.status).toBe(400);
+    expect(refusalOf({ status: response.status, body: await response.text() })).toEqual(
+      UPLOAD_REFUSALS.notAForm,
+    );
+    expect(stored(objectKeys.source('uma', form.sourceId))).toBe(false);
   });
 });

@@ -2,15 +2,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  encodeMp3,
-  type HostIndex,
-  type SpeechRequest,
-  type SpeechSynthesizer,
-} from '@lumcast/audio-assembly';
-import { objectKeys, type PublicJob } from '@lumcast/pipeline';
+import { ledgerFrom, objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { callbackFunction, engineRecoveryServices } from '../engine-recovery';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
-import { ON_ENGINE, startEngineTestStack } from './engine-test-stack';
+import { engineOf, ON_ENGINE, startEngineTestStack } from './engine-test-stack';
+
+export { ToneSynthesizer } from './tone-synthesizer';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
@@ -38,46 +35,37 @@ export async function startTestStack(
 }
 
 /**
- * A fast stand-in speech engine for pipeline tests that are not about speech:
- * real MP3 (a quiet tone encoded by LAME) whose length is `secondsPerChar`
- * per character, so a test controls the measured duration. `fail` makes a
- * chosen request throw.
+ * The stack's quota ledger, on its own DynamoDB Local past any front door (the same tables the
+ * API reads, on either run), for a test to set up a user's usage.
  */
-export class ToneSynthesizer implements SpeechSynthesizer {
-  calls = 0;
-  /** Every voice asked for, in order. */
-  readonly voices: string[] = [];
+export function ledgerOf(stack: LocalStack): ReturnType<typeof ledgerFrom> {
+  return ledgerFrom(stack.env, stack.dynamo.client);
+}
 
-  constructor(
-    private readonly options: {
-      secondsPerChar?: number;
-      fail?: (request: SpeechRequest, call: number) => Error | undefined;
-      bytes?: (request: SpeechRequest) => Uint8Array | undefined;
-    } = {},
-  ) {}
-
-  voiceForHost(hostIndex: HostIndex): string {
-    return ['tone-low', 'tone-high', 'tone-middle'][hostIndex] ?? 'tone-low';
+/**
+ * The stack's callback step, as the state machine invokes it: in process the `callback` handler
+ * on the stack's services; on the engine the synthesized app's callback function, invoked in its
+ * Lambda container (a function error is thrown).
+ */
+export function callbackOf(stack: LocalStack): (input: unknown) => Promise<unknown> {
+  if (!ON_ENGINE) {
+    const callback = pipelineHandlers(stack.services, stack.env).callback();
+    return (input) => callback(input as Parameters<typeof callback>[0]);
   }
+  return callbackFunction(engineOf(stack));
+}
 
-  async synthesize(request: SpeechRequest): Promise<Uint8Array> {
-    this.calls += 1;
-    this.voices.push(request.voice);
-    const failure = this.options.fail?.(request, this.calls);
-    if (failure) throw failure;
-    const custom = this.options.bytes?.(request);
-    if (custom) return custom;
-    const sampleRate = 16_000;
-    const samples = Math.max(
-      1,
-      Math.round(request.text.length * (this.options.secondsPerChar ?? 0.01) * sampleRate),
-    );
-    const pcm = new Int16Array(samples);
-    const pitch = request.voice === 'tone-low' ? 220 : 330;
-    for (let i = 0; i < samples; i++)
-      pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * pitch * i) / sampleRate));
-    return encodeMp3(pcm, undefined, { sampleRate, kbps: 32 });
-  }
+/**
+ * The jobs table, the quota ledger and the audio store as the stack's pipeline sees them, for a
+ * test to seed jobs in any state: in process the stack's own services; on the engine DynamoDB
+ * Local and the S3 server past the front doors (`engineRecoveryServices`). `close` frees clients.
+ */
+export function pipelineStateOf(
+  stack: LocalStack,
+): Pick<LocalStack['services'], 'jobs' | 'ledger' | 'store'> & { close(): void } {
+  if (ON_ENGINE) return engineRecoveryServices(engineOf(stack));
+  const { jobs, ledger, store } = stack.services;
+  return { jobs, ledger, store, close: () => undefined };
 }
 
 /** Calls the stack's HTTP API as a user (no user: no identity header). */
