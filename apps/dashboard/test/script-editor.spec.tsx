@@ -27,6 +27,8 @@ async function quoted(verb = 'Render') {
 }
 
 describe('ScriptEditor', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('shows each turn with a speaker select of the script’s hosts, its chapter, the quote and “Render for 1 slot”', async () => {
     openEditor(fakeScriptApi());
     expect(await quoted()).toHaveTextContent('Render for 1 slot');
@@ -87,8 +89,11 @@ describe('ScriptEditor', () => {
   });
 
   it('asks for a new quote once typing pauses, and renders only a saved version', async () => {
+    // The pause is the fake clock's: however slowly this machine types, the keystrokes land in
+    // one burst, and the quote is asked only when the clock moves past the debounce.
+    jest.useFakeTimers();
     const script = fakeScriptApi({ rendered: true });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     openEditor(script, READY, 150);
     expect(await quoted('Re-render')).toHaveTextContent('Re-render for 0 slots');
     expect(script.calls.quote).toHaveLength(1);
