@@ -1,5 +1,4 @@
 import { QuotaLedger } from '@lumcast/quota';
-import { createApiHandler } from '../src/api/api-handler';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
 import { objectKeys } from '../src/ports/object-store';
@@ -8,9 +7,8 @@ import { apiEvent } from './api-events';
 import { contractBody } from './contract-bodies';
 import {
   MemoryObjectStore,
-  NO_UPLOADS,
   TABLES,
-  feedSources,
+  testApi,
   queuedJob,
   spokenWords as words,
   startTestDynamo,
@@ -25,16 +23,11 @@ const store = new MemoryObjectStore();
 const sent: JobMessage[] = [];
 
 function api() {
-  return createApiHandler({
+  return testApi(dynamo, {
     jobs,
-    ...feedSources(dynamo),
     ledger,
-    queue: { send: async (message) => void sent.push(message) },
-    uploads: NO_UPLOADS,
-    links: { forJob: async () => ({}) },
     store,
-    speechEngine: 'espeak-ng',
-    identity: (event) => event.headers['x-user'],
+    queue: { send: async (message) => void sent.push(message) },
     logger: createLogger('api-drafts-test'),
   });
 }

@@ -1,5 +1,4 @@
 import { QuotaLedger, weeklyLimitFor } from '@lumcast/quota';
-import { createApiHandler } from '../src/api/api-handler';
 import type { JobRecord } from '../src/jobs/job';
 import { JobsTable } from '../src/jobs/jobs-table';
 import { createLogger } from '../src/logging/logger';
@@ -11,9 +10,8 @@ import { apiEvent } from './api-events';
 import { contractBody } from './contract-bodies';
 import {
   MemoryObjectStore,
-  NO_UPLOADS,
   TABLES,
-  feedSources,
+  testApi,
   queuedJob,
   spokenWords as words,
   startTestDynamo,
@@ -29,21 +27,16 @@ const sent: JobMessage[] = [];
 let queueFails = false;
 
 function api() {
-  return createApiHandler({
+  return testApi(dynamo, {
     jobs,
-    ...feedSources(dynamo),
     ledger,
+    store,
     queue: {
       send: async (message) => {
         if (queueFails) throw new Error('queue down');
         sent.push(message);
       },
     },
-    uploads: NO_UPLOADS,
-    links: { forJob: async () => ({}) },
-    store,
-    speechEngine: 'espeak-ng',
-    identity: (event) => event.headers['x-user'],
     logger: createLogger('api-renders-test'),
   });
 }

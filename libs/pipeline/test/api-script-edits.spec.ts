@@ -1,5 +1,4 @@
 import { QuotaLedger } from '@lumcast/quota';
-import { createApiHandler } from '../src/api/api-handler';
 import { SCRIPT_TURN_MAX_CHARS } from '../src/api/script-edit';
 import type { JobRecord } from '../src/jobs/job';
 import { JobsTable } from '../src/jobs/jobs-table';
@@ -9,9 +8,8 @@ import { apiEvent } from './api-events';
 import { contractBody } from './contract-bodies';
 import {
   MemoryObjectStore,
-  NO_UPLOADS,
   TABLES,
-  feedSources,
+  testApi,
   queuedJob,
   spokenWords as words,
   startTestDynamo,
@@ -25,16 +23,11 @@ let ledger: QuotaLedger;
 const store = new MemoryObjectStore();
 
 function api() {
-  return createApiHandler({
+  return testApi(dynamo, {
     jobs,
-    ...feedSources(dynamo),
     ledger,
-    queue: { send: async () => undefined },
-    uploads: NO_UPLOADS,
-    links: { forJob: async () => ({}) },
     store,
-    speechEngine: 'espeak-ng',
-    identity: (event) => event.headers['x-user'],
+    queue: { send: async () => undefined },
     logger: createLogger('api-script-edits-test'),
   });
 }

@@ -2,7 +2,7 @@ import type { SQSRecord } from 'aws-lambda';
 import type { SourceUploads } from '../src/ports/source-uploads';
 import { createTables, startDynamoDbLocal, type LocalDynamo } from '@lumcast/local-dynamo';
 import { QuotaLedger, USERS_TABLE_KEY } from '@lumcast/quota';
-import { createApiHandler } from '../src/api/api-handler';
+import { createApiHandler, type ApiDeps } from '../src/api/api-handler';
 import { createLogger } from '../src/logging/logger';
 import type { EpisodeLinks } from '../src/ports/episode-links';
 import type { JobRecord } from '../src/jobs/job';
@@ -161,22 +161,29 @@ export const NO_UPLOADS: SourceUploads = {
 };
 
 /**
- * The whole API handler on `dynamo`'s tables, for the feed suites: the caller's id in `x-user`,
- * a queue that takes everything, no uploads, and the given episode links.
+ * The whole API handler on `dynamo`'s tables: the caller's id in `x-user`, a queue that takes
+ * everything, no uploads, no episode links, an in-memory object store and the espeak-ng engine;
+ * `overrides` replaces any of them (a suite's own store, queue or links).
  */
-export function feedsApi(dynamo: TestDynamo, links: EpisodeLinks) {
+export function testApi(dynamo: TestDynamo, overrides: Partial<ApiDeps> = {}) {
   return createApiHandler({
     jobs: new JobsTable({ client: dynamo.client, tableName: TABLES.jobs }),
     ...feedSources(dynamo),
     ledger: new QuotaLedger({ client: dynamo.client, tableName: TABLES.users }),
     queue: { send: async () => undefined },
     uploads: NO_UPLOADS,
-    links,
+    links: { forJob: async () => ({}) },
     store: new MemoryObjectStore(),
     speechEngine: 'espeak-ng',
     identity: (event) => event.headers['x-user'],
-    logger: createLogger('feeds-test'),
+    logger: createLogger('api-test'),
+    ...overrides,
   });
+}
+
+/** {@link testApi} with the given episode links, for the feed suites. */
+export function feedsApi(dynamo: TestDynamo, links: EpisodeLinks) {
+  return testApi(dynamo, { links, logger: createLogger('feeds-test') });
 }
 
 /** `count` spoken words ("tide tide …"), for scripts whose timing a test computes. */

@@ -3,9 +3,16 @@
  * kept on the job, written by the offline writer and spoken by the real local engine (espeak-ng)
  * in that language's voices.
  */
-import type { SpeechRequest, SpeechSynthesizer } from '@lumcast/audio-assembly';
+import type { SpeechRequest } from '@lumcast/audio-assembly';
 import type { LocalStack } from '../local-stack';
-import { callApi, makeEpisode, spokenText, startTestStack, temporaryDataDir } from './support';
+import {
+  callApi,
+  makeEpisode,
+  recordingSpeech,
+  spokenText,
+  startTestStack,
+  temporaryDataDir,
+} from './support';
 
 jest.setTimeout(240_000);
 
@@ -22,19 +29,7 @@ describe('an episode’s language on the local stack', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: (own) => ({
-        synthesizer: (): SpeechSynthesizer => {
-          const engine = own.synthesizer();
-          return {
-            voiceForHost: (hostIndex, quality, language) =>
-              engine.voiceForHost(hostIndex, quality, language),
-            synthesize: async (request) => {
-              spoken.push(request);
-              return engine.synthesize(request);
-            },
-          };
-        },
-      }),
+      services: recordingSpeech(spoken),
     });
   });
   afterAll(async () => {

@@ -6,10 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SpeechRequest, SpeechSynthesizer } from '@lumcast/audio-assembly';
+import type { SpeechRequest } from '@lumcast/audio-assembly';
 import { objectKeys } from '@lumcast/pipeline';
 import type { LocalStack } from '../local-stack';
-import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
+import {
+  callApi,
+  makeEpisode,
+  recordingSpeech,
+  SHORT_SOURCE,
+  startTestStack,
+  temporaryDataDir,
+} from './support';
 
 jest.setTimeout(240_000);
 
@@ -27,19 +34,7 @@ describe('a series’ hosts on the local stack', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: (own) => ({
-        synthesizer: (): SpeechSynthesizer => {
-          const engine = own.synthesizer();
-          return {
-            voiceForHost: (hostIndex, quality, language) =>
-              engine.voiceForHost(hostIndex, quality, language),
-            synthesize: async (request) => {
-              spoken.push(request);
-              return engine.synthesize(request);
-            },
-          };
-        },
-      }),
+      services: recordingSpeech(spoken),
     });
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ledgerFrom, objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
 import { callbackFunction, engineRecoveryServices } from '../engine-recovery';
+import type { SpeechRequest, SpeechSynthesizer } from '@lumcast/audio-assembly';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
 import { engineOf, ON_ENGINE, startEngineTestStack } from './engine-test-stack';
 
@@ -31,6 +32,26 @@ export async function startTestStack(
     retryDelayMs: 5,
     dashboardDir: path.join(overrides.dataDir, 'no-dashboard'),
     ...overrides,
+  });
+}
+
+/**
+ * Services that keep the stack's own speech engine but record every request it is asked to
+ * speak into `spoken` (its text, voice and quality), for a spec to see what reached the engine.
+ */
+export function recordingSpeech(spoken: SpeechRequest[]): LocalStackOptions['services'] {
+  return (own) => ({
+    synthesizer: (): SpeechSynthesizer => {
+      const engine = own.synthesizer();
+      return {
+        voiceForHost: (hostIndex, quality, language) =>
+          engine.voiceForHost(hostIndex, quality, language),
+        synthesize: async (request) => {
+          spoken.push(request);
+          return engine.synthesize(request);
+        },
+      };
+    },
   });
 }
 
