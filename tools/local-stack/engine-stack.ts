@@ -20,6 +20,7 @@ import { createEngineListener } from './engine-listener';
 import { recoverEngineJobs } from './engine-recovery';
 import { localIdentityHeaders } from './engine-identity';
 import { DEFAULT_HOST, hostHeaderCheck } from './host-check';
+import type { EngineOverrides } from './engine-overrides';
 import { linkSecret } from './link-secret';
 import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
@@ -46,6 +47,12 @@ export interface EngineStackOptions extends LocalConfig {
   cdkOutDir?: string;
   /** Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). */
   polly?: FakePollyOptions;
+  /**
+   * The engine's own settings a test run changes (the fakes' options, an execution timeout),
+   * and variables every function gets over the configuration's (the run's configuration of a
+   * product setting, never a test path in a bundle). Absent in `npm start`.
+   */
+  engine?: EngineOverrides;
 }
 
 /** Lumcast running on the engine, on this machine. */
@@ -71,7 +78,10 @@ export interface EngineStack {
  * Bedrock and Polly): the offline writer and espeak-ng by default, which the bundles run
  * themselves (the write-script function picks its writer with `scriptWriterFrom`).
  */
-function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<string, string> {
+function functionEnvironment(
+  config: LocalConfig,
+  overrides: Record<string, string> = {},
+): (fn: FunctionSpec) => Record<string, string> {
   const environment: Record<string, string> = {
     LUMCAST_SPEECH: config.speech,
     LUMCAST_SCRIPT_WRITER: config.scriptWriter,
@@ -83,6 +93,7 @@ function functionEnvironment(config: LocalConfig): (fn: FunctionSpec) => Record<
     ...(config.maxChunkChars === undefined
       ? {}
       : { LUMCAST_MAX_CHUNK_CHARS: String(config.maxChunkChars) }),
+    ...overrides,
   };
   return () => environment;
 }
@@ -161,6 +172,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
     let publicUrl = `http://localhost:${options.port}`;
     await privateFolder(dynamoDir);
     await privateFolder(s3Dir);
+    const { environment, ...engineSettings } = options.engine ?? {};
     const emulator = await startAwsEmulator({
       cdkOutDir: options.cdkOutDir ?? DEFAULT_CDK_OUT_DIR,
       dynamodb: {
@@ -182,8 +194,9 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       httpApiContainers: API_CONTAINERS,
       // A user's run lives for days: no record of every invocation and call (denials are kept).
       keepRecords: false,
+      ...engineSettings,
       onMessagesLeft: deadLetterFile(path.join(options.dataDir, 'dead-letters.jsonl')),
-      functionEnvironment: functionEnvironment(options),
+      functionEnvironment: functionEnvironment(options, environment),
       credentialsSecret: secret,
       // The API's functions sign links to this run's own origin, as the dashboard is served.
       publicS3Url: () => publicUrl,

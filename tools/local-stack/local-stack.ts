@@ -17,6 +17,7 @@ import {
   removeDynamoEndpointFile,
   writeDynamoEndpointFile,
 } from './dynamo-endpoint-file';
+import type { EngineOverrides } from './engine-overrides';
 import { FileObjectStore } from './file-object-store';
 import { deadLetterSink } from './dead-letter-sink';
 import { InProcessQueue } from './in-process-queue';
@@ -56,6 +57,8 @@ export interface LocalStackOptions extends LocalConfig {
    * The engine run (`LUMCAST_ENGINE=1`) stops its event source mappings instead.
    */
   holdJobs?: boolean;
+  /** What a test changes of the engine under the run (`LUMCAST_ENGINE=1` only; see `./engine-overrides.ts`). */
+  engine?: EngineOverrides;
   /** Called when an execution ends (tests count executions with it). */
   onExecutionEnd?: (jobId: string, outcome: 'succeeded' | 'failed', error?: unknown) => void;
 }
