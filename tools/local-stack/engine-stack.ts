@@ -21,6 +21,7 @@ import { recoverEngineJobs } from './engine-recovery';
 import { localIdentityHeaders } from './engine-identity';
 import { DEFAULT_HOST, hostHeaderCheck } from './host-check';
 import type { EngineOverrides } from './engine-overrides';
+import { importInProcessData, type ImportedData } from './in-process-data-import';
 import { linkSecret } from './link-secret';
 import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
@@ -68,6 +69,8 @@ export interface EngineStack {
   tables: LocalTableNames;
   /** Jobs a stop or a crash had left unfinished, resumed or ended at start (see `./engine-recovery.ts`). */
   recovered: RecoveredJobs;
+  /** What an in-process run (before the engine) had left in the data folder, moved in at this start. */
+  imported: ImportedData;
   /** What a killed run had left on this data folder (its DynamoDB Local), stopped before this one. */
   staleStopped: readonly RecordedChild[];
   stop(): Promise<void>;
@@ -117,6 +120,13 @@ function deadLetterFile(file: string): NonNullable<AwsEmulatorOptions['onMessage
       );
     }
   };
+}
+
+/** The bucket the functions keep episodes and uploads in. */
+function bucketName(functions: readonly FunctionSpec[]): string {
+  const bucket = functions.map((fn) => fn.environment['LUMCAST_AUDIO_BUCKET']).find(Boolean);
+  if (!bucket) throw new Error('No function of the synthesized app has LUMCAST_AUDIO_BUCKET');
+  return bucket;
 }
 
 /** The table names the functions are configured with (the quota command reads the same tables). */
@@ -203,6 +213,13 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
     });
     try {
       // Before the server listens: no request meets a job the last run left half-made.
+      const tables = tableNames(emulator.app.functions);
+      const imported = await importInProcessData(options.dataDir, {
+        dynamodbUrl: emulator.dynamodbUrl,
+        s3ServerUrl: emulator.s3ServerUrl,
+        tables,
+        bucket: bucketName(emulator.app.functions),
+      });
       const recovered = await recoverEngineJobs(emulator);
       const host = options.host ?? DEFAULT_HOST;
       let listeningPort = options.port;
@@ -230,7 +247,6 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
           server.close(() => resolve());
           server.closeAllConnections();
         });
-      const tables = tableNames(emulator.app.functions);
       try {
         await claim.recordUrl(url);
         await writeDynamoEndpointFile(options.dataDir, {
@@ -251,6 +267,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
         dynamoEndpointFile: dynamoEndpointFilePath(options.dataDir),
         tables,
         recovered,
+        imported,
         staleStopped: claim.staleStopped,
         async stop() {
           await removeDynamoEndpointFile(options.dataDir, emulator.dynamodbUrl);

@@ -18,6 +18,7 @@ import {
   writeDynamoEndpointFile,
 } from './dynamo-endpoint-file';
 import type { EngineOverrides } from './engine-overrides';
+import type { ImportedData } from './in-process-data-import';
 import { FileObjectStore } from './file-object-store';
 import { deadLetterSink } from './dead-letter-sink';
 import { InProcessQueue } from './in-process-queue';
@@ -78,6 +79,8 @@ export interface LocalStack {
   machine: LocalStateMachine;
   /** Jobs found unfinished at start (see {@link RecoveredJobs}). */
   recovered: RecoveredJobs;
+  /** The engine run only: what an in-process run had left in the data folder, moved in at start. */
+  imported?: ImportedData;
   /**
    * Processes a stack that was killed had left running on this data folder (its DynamoDB Local),
    * stopped before this one opened it (see `./data-folder-claim.ts`).

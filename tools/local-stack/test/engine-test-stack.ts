@@ -120,6 +120,7 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
     dynamo,
     dynamoEndpointFile: stack.dynamoEndpointFile,
     recovered: stack.recovered,
+    imported: stack.imported,
     staleStopped: stack.staleStopped,
     get services(): never {
       return missing('stack.services')();
