@@ -15,8 +15,8 @@
  *     "× floor" is the median of those paired ratios, which a load spike
  *     spanning both imports cancels out of.
  * (b) the time from POST to `ready` for a 2-minute neural episode on the local
- *     stack (temporary data folder, port 0, the real LocalSynthesizer and the
- *     offline script writer), split by stage as seen by polling the job, and
+ *     stack, the synthesized app on the engine (temporary data folder, port 0, espeak-ng and
+ *     the offline script writer in the deployed bundles; `infra:synth` first), split by stage as seen by polling the job, and
  *     against the episode's own length (real-time factor).
  *
  * Prints figures; asserts nothing. Run: `npx tsx --tsconfig tools/tsconfig.json tools/bench/pipeline.bench.ts`
@@ -252,9 +252,9 @@ interface Transition {
 
 async function benchEpisode(): Promise<void> {
   // Imported here so part (a) runs before the local stack loads anything into this process.
-  const { startLocalStack } = await import('../local-stack/local-stack');
+  const { startEngineStack } = await import('../local-stack/engine-stack');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lumcast-bench-stack-'));
-  const stack = await startLocalStack({
+  const stack = await startEngineStack({
     port: 0,
     dataDir,
     scriptWriter: 'offline',
@@ -312,7 +312,7 @@ async function benchEpisode(): Promise<void> {
     console.log(`    final status: ${job.status}${job.error ? ` (${job.error})` : ''}`);
     console.log(`    total: ${(totalMs / 1000).toFixed(2)} s`);
     console.log(
-      `    slowest GET /api/podcasts/{id} while it ran: ${slowestPollMs.toFixed(0)} ms (speech runs in the same process)`,
+      `    slowest GET /api/podcasts/{id} while it ran: ${slowestPollMs.toFixed(0)} ms (the functions run in worker threads)`,
     );
     console.log('    stage              entered at s   lasted s');
     transitions.forEach((transition, i) => {
