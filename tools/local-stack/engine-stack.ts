@@ -16,6 +16,7 @@ import {
   removeDynamoEndpointFile,
   writeDynamoEndpointFile,
 } from './dynamo-endpoint-file';
+import { DASHBOARD_EXPORT_DIR } from './dashboard-route';
 import { createEngineListener } from './engine-listener';
 import { recoverEngineJobs } from './engine-recovery';
 import { localIdentityHeaders } from './engine-identity';
@@ -25,7 +26,6 @@ import { importInProcessData, type ImportedData } from './in-process-data-import
 import { linkSecret } from './link-secret';
 import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
-import { DASHBOARD_EXPORT_DIR } from './local-stack';
 import { privateFolder } from './private-files';
 import type { RecoveredJobs } from './recover-jobs';
 import type { RecordedChild } from './stack-processes-file';

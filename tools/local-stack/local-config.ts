@@ -17,6 +17,15 @@ export const localConfigSchema = z.object({
   LUMCAST_SPEECH: z.enum(['local', 'polly']).default('local'),
   LUMCAST_BEDROCK_MODEL_ID: z.string().min(1).optional(),
   LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).optional(),
+  /**
+   * `1` chose the engine while the in-process stack was the default; the engine is now the only
+   * run, so `1` is still accepted and anything else is refused rather than silently ignored.
+   */
+  LUMCAST_ENGINE: z
+    .literal('1', {
+      error: 'the in-process stack was removed; npm start always runs the engine (unset it, or set 1)',
+    })
+    .optional(),
 });
 
 /** The local stack's validated settings, with the data folder made absolute. */

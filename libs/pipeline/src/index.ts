@@ -10,16 +10,13 @@ export type { Environment } from './config/environment';
 export { holdsSlots, isFinalStatus } from './jobs/job';
 export type { JobRecord } from './jobs/job';
 export type { PublicJob } from './contract/job-bodies';
-export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
+export { JOBS_TABLE_KEY } from './jobs/jobs-table';
 
 // Ports the local stack implements
 export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
-export type { JobMessage, JobQueue } from './ports/job-queue';
-export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
-export { executionName } from './ports/execution-starter';
-export type { EpisodeLinks } from './ports/episode-links';
-export type { SourceUploads, UploadForm } from './ports/source-uploads';
+export type { JobQueue } from './ports/job-queue';
+export type { ExecutionStarter } from './ports/execution-starter';
 
 // Least-privilege access, read by the infrastructure and the deployed-app run
 export {
@@ -39,7 +36,6 @@ export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, isUserId } from './api/identity';
-export type { IdentityResolver } from './api/identity';
 export type { FeedLink } from './contract';
 export type { PodcastRequest } from './api/podcast-request';
 
@@ -63,10 +59,8 @@ export { FEEDS_TABLE_KEY } from './feeds/feeds-table';
 export { LinkSourceFetcher } from './sources/link-source-fetcher';
 
 // Composition: the Lambda handlers and the services behind them
-export { pipelineHandlers } from './composition/pipeline-handlers';
 export {
   audioStoreFrom,
-  awsServices,
   episodeLinksFrom,
   executionStarterFrom,
   feedsTableFrom,

@@ -23,7 +23,8 @@ import {
   startScript,
   waitUntil,
 } from './process-support';
-import { SHORT_SOURCE, temporaryDataDir, ToneSynthesizer } from './support';
+import { SHORT_SOURCE, temporaryDataDir } from './support';
+import { toneMp3 } from './tone-synthesizer';
 
 jest.setTimeout(300_000);
 
@@ -81,11 +82,7 @@ describe('an engine run stopped with jobs unfinished, started again', () => {
         .create({ ...base, jobId: interrupted, status: 'synthesizing', totalChunks: 4 });
       // Stopped between the charge and `ready`: charged, audio stored, status still assembling.
       await seeded.jobs().create({ ...base, jobId: charged, status: 'assembling', totalChunks: 1 });
-      const audio = await new ToneSynthesizer({ secondsPerChar: 1 }).synthesize({
-        text: 'x'.repeat(70),
-        voice: 'tone-low',
-        quality: 'standard',
-      });
+      const audio = await toneMp3(70);
       await seeded.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
       chargedCost = quotaCost('standard', mp3Info(audio).durationSeconds);
       await seeded
