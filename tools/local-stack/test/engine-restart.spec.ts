@@ -129,7 +129,7 @@ describe('an engine run killed while it makes an episode', () => {
   });
 
   it('ends the episode on the next start, failed and uncharged, with nothing held; Ctrl-C then stops everything', async () => {
-    const first = startScript(dir, { LUMCAST_ENGINE: '1' });
+    const first = startScript(dir);
     const firstUrl = await runningUrl(first);
     const response = await fetch(`${firstUrl}/api/podcasts`, {
       method: 'POST',
@@ -159,7 +159,7 @@ describe('an engine run killed while it makes an episode', () => {
     process.kill(server, 'SIGKILL');
     await exitOf(first);
 
-    const second = startScript(dir, { LUMCAST_ENGINE: '1' });
+    const second = startScript(dir);
     const url = await runningUrl(second);
     expect(alive(jvm as number)).toBe(false);
     const job = await getJson(`${url}/api/podcasts/${jobId}`, 'alice');
