@@ -37,6 +37,11 @@ export type {
 } from './access/function-access';
 export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 
+// A chunk's address (its stored audio's key), which the local stack's specs compute to see the
+// voice each chunk was spoken in
+export { chunkAddress } from './renders/chunk-address';
+export type { SpeechSettings } from './renders/chunk-address';
+
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, isUserId } from './api/identity';
 export type { IdentityResolver } from './api/identity';
