@@ -1,10 +1,11 @@
 /**
- * The dead-letter path on the engine (`LUMCAST_ENGINE=1`) does what the job DLQ's consumer does in
- * AWS: a job whose start kept failing ends `failed`, its hold released and nothing charged; only a
- * message that names no readable job stays in the dead-letter file. Starts are refused in front of
- * the state machine (`beforeStepFunctions`, as the deployed-app run's `StartFaults`), with an error
- * the SDK does not retry; the template's job queue redrives after its `maxReceiveCount` (5), its
- * 180 s visibility timeout shortened (`visibilityTimeoutSeconds`) so that takes seconds.
+ * The dead-letter path on the engine (whatever `LUMCAST_ENGINE` says) does what the job DLQ's
+ * consumer does in AWS: a job whose start kept failing ends `failed`, its hold released and nothing
+ * charged; only a message that names no readable job stays in the dead-letter file. Starts are
+ * refused in front of the state machine (`beforeStepFunctions`, as the deployed-app run's
+ * `StartFaults`), with an error the SDK does not retry; the template's job queue redrives after its
+ * `maxReceiveCount` (5), its 180 s visibility timeout shortened (`visibilityTimeoutSeconds`) so
+ * that takes seconds.
  */
 import { AwsServiceError } from '@lumcast/aws-emulator';
 import type { LocalStack } from '../local-stack';
@@ -14,7 +15,13 @@ import {
   jobQueueOf,
   SPEC_VISIBILITY_TIMEOUT_SECONDS,
 } from './engine-job-queue';
-import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
+import {
+  callApi,
+  makeEpisode,
+  SHORT_SOURCE,
+  startEngineSpecStack,
+  temporaryDataDir,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -36,7 +43,7 @@ describe('the local stack’s dead-letter path', () => {
   let refusals = 0;
 
   beforeAll(async () => {
-    stack = await startTestStack({
+    stack = await startEngineSpecStack({
       dataDir: data.dir,
       speech: 'polly',
       engine: {
