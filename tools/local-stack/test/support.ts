@@ -25,14 +25,30 @@ export function temporaryDataDir(): { dir: string; remove: () => void } {
 export async function startTestStack(
   overrides: Partial<LocalStackOptions> & { dataDir: string },
 ): Promise<LocalStack> {
-  return (ON_ENGINE ? startEngineTestStack : startLocalStack)({
+  return (ON_ENGINE ? startEngineTestStack : startLocalStack)(testStackOptions(overrides));
+}
+
+/**
+ * As {@link startTestStack}, on the engine whatever `LUMCAST_ENGINE` says: for the specs that reach
+ * the engine itself (`engineOf`: its queues, state machine, fake Polly), which have no in-process form.
+ */
+export async function startEngineSpecStack(
+  overrides: Partial<LocalStackOptions> & { dataDir: string },
+): Promise<LocalStack> {
+  return startEngineTestStack(testStackOptions(overrides));
+}
+
+function testStackOptions(
+  overrides: Partial<LocalStackOptions> & { dataDir: string },
+): LocalStackOptions {
+  return {
     port: 0,
     scriptWriter: 'offline',
     speech: 'local',
     retryDelayMs: 5,
     dashboardDir: path.join(overrides.dataDir, 'no-dashboard'),
     ...overrides,
-  });
+  };
 }
 
 /**
