@@ -64,9 +64,6 @@ export { SERIES_MEMORY_TABLE_KEY } from './series/series-memory';
 export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/series-episodes-index';
 export { FEEDS_TABLE_KEY } from './feeds/feeds-table';
 
-// Reading a source link, guarded (the local stack's tests allow loopback explicitly)
-export { LinkSourceFetcher } from './sources/link-source-fetcher';
-
 // Composition: the Lambda handlers and the services behind them
 export { pipelineHandlers } from './composition/pipeline-handlers';
 export {

@@ -62,11 +62,14 @@ export function seriesHostsFrom(env: Environment, dynamodb: DynamoDBClient): Ser
 }
 
 /**
- * The reader of source links, guarded against request forgery (public addresses only).
- * @example `sourceFetcherFrom()`
+ * The reader of source links, guarded against request forgery: public addresses only, besides the
+ * exact origins an operator lists in `LUMCAST_SOURCE_ALLOWED_ORIGINS` (none without `env`).
+ * @example `sourceFetcherFrom(env)`
  */
-export function sourceFetcherFrom(): LinkSourceFetcher {
-  return new LinkSourceFetcher();
+export function sourceFetcherFrom(
+  env?: Pick<Environment, 'LUMCAST_SOURCE_ALLOWED_ORIGINS'>,
+): LinkSourceFetcher {
+  return new LinkSourceFetcher({ allowedOrigins: env?.LUMCAST_SOURCE_ALLOWED_ORIGINS ?? [] });
 }
 
 /** The quota ledger on `LUMCAST_USERS_TABLE`. @example `ledgerFrom(env, dynamodb)` */
@@ -230,7 +233,7 @@ export function awsServices(env: Environment, clients: AwsClientFactories): Pipe
     seriesEpisodes: once(() => seriesEpisodesFrom(env, clients.dynamodb())),
     seriesHosts: once(() => seriesHostsFrom(env, clients.dynamodb())),
     seriesMemory: once(() => seriesMemoryFrom(env, clients.dynamodb())),
-    sources: once(() => sourceFetcherFrom()),
+    sources: once(() => sourceFetcherFrom(env)),
     store: once(() => audioStoreFrom(env, clients.s3())),
     links: once(() => episodeLinksFrom(env, clients.s3())),
     uploads: once(() => sourceUploadsFrom(env, clients.s3())),
