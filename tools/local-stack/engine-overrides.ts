@@ -9,7 +9,15 @@ import type { AwsEmulatorOptions } from '@lumcast/aws-emulator';
  * ```
  */
 export interface EngineOverrides extends Partial<
-  Pick<AwsEmulatorOptions, 'bedrock' | 'executionTimeoutSeconds' | 'keepRecords'>
+  Pick<
+    AwsEmulatorOptions,
+    | 'bedrock'
+    | 'executionTimeoutSeconds'
+    | 'keepRecords'
+    | 'visibilityTimeoutSeconds'
+    | 'beforeStepFunctions'
+    | 'polly'
+  >
 > {
   /** Variables every function gets over the configuration's. */
   environment?: Record<string, string>;

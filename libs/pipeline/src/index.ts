@@ -34,6 +34,11 @@ export type {
 } from './access/function-access';
 export { UNSUCCESSFUL_EXECUTION_STATUSES } from './steps/step-inputs';
 
+// A chunk's address (its stored audio's key), which the local stack's specs compute to see the
+// voice each chunk was spoken in
+export { chunkAddress } from './renders/chunk-address';
+export type { SpeechSettings } from './renders/chunk-address';
+
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, isUserId } from './api/identity';
 export type { FeedLink } from './contract';
@@ -54,9 +59,6 @@ export type { SourceFileType } from './sources/source-files';
 export { SERIES_MEMORY_TABLE_KEY } from './series/series-memory';
 export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/series-episodes-index';
 export { FEEDS_TABLE_KEY } from './feeds/feeds-table';
-
-// Reading a source link, guarded (the local stack's tests allow loopback explicitly)
-export { LinkSourceFetcher } from './sources/link-source-fetcher';
 
 // Composition: the Lambda handlers and the services behind them
 export {

@@ -21,6 +21,10 @@ const routes: Record<string, (response: ServerResponse) => void> = {
     response.writeHead(302, { location: 'http://[::169.254.169.254]/latest/meta-data/' });
     response.end();
   },
+  '/to-other-port': (response) => {
+    response.writeHead(302, { location: `${otherOrigin}/page` });
+    response.end();
+  },
   '/to-private-name': (response) => {
     response.writeHead(307, { location: 'http://intranet.test/secrets' });
     response.end();
@@ -56,7 +60,15 @@ const routes: Record<string, (response: ServerResponse) => void> = {
 
 let server: Server;
 let origin: string;
+/** A second page server on 127.0.0.1 (another port, so another origin), serving the same pages. */
+let other: Server;
+let otherOrigin: string;
 let bytesSent = 0;
+
+async function listenOnLoopback(listener: Server): Promise<string> {
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+}
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -68,19 +80,35 @@ beforeAll(async () => {
     }) as typeof response.write;
     (routes[path] ?? routes['/missing'])?.(response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(server);
+  other = createServer((_request, response) => routes['/page']?.(response));
+  otherOrigin = await listenOnLoopback(other);
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const listener of [server, other]) {
+    listener.closeAllConnections();
+    await new Promise((resolve) => listener.close(resolve));
+  }
 });
 
-/** The fetcher as tests configure it: loopback allowed, `intranet.test` resolving privately. */
+/** Names the tests resolve: a private intranet name, `localhost`, and a name of the metadata address. */
+const NAMES: Record<string, string> = {
+  'intranet.test': '10.0.0.8',
+  localhost: '127.0.0.1',
+  'metadata.test': '169.254.169.254',
+};
+
+/**
+ * The fetcher as an operator of a self-hosted run configures it: the page server's origin allowed
+ * (`LUMCAST_SOURCE_ALLOWED_ORIGINS`), the test names resolving as {@link NAMES} says.
+ */
 function testFetcher(options: ConstructorParameters<typeof LinkSourceFetcher>[0] = {}) {
   return new LinkSourceFetcher({
-    allowLoopback: true,
-    resolve: async (host) => (host === 'intranet.test' ? [{ address: '10.0.0.8', family: 4 }] : []),
+    allowedOrigins: [origin],
+    resolve: async (host) => {
+      const address = NAMES[host];
+      return address === undefined ? [] : [{ address, family: 4 }];
+    },
     ...options,
   });
 }
@@ -106,12 +134,12 @@ describe('LinkSourceFetcher', () => {
     await expect(testFetcher().fetchText(`${origin}/hop`)).resolves.toContain('The Moon');
   });
 
-  it('refuses loopback unless a test allows it: the default configuration reads only public addresses', async () => {
+  it('refuses loopback unless its origin is allowed: the default configuration reads only public addresses', async () => {
     expect(await problemOf(new LinkSourceFetcher().fetchText(`${origin}/page`))).toBe('not_public');
     expect(await problemOf(new LinkSourceFetcher().fetchText('http://[::1]/'))).toBe('not_public');
   });
 
-  it('refuses a redirect to the cloud metadata address, even with loopback allowed', async () => {
+  it('refuses a redirect to the cloud metadata address, even from an allowed origin', async () => {
     expect(await problemOf(testFetcher().fetchText(`${origin}/to-metadata`))).toBe('not_public');
   });
 
@@ -147,7 +175,7 @@ describe('LinkSourceFetcher', () => {
     ['a redirect to an IPv4-compatible metadata address', () => `${origin}/to-compatible-metadata`],
     ['a name that resolves to an IPv4-compatible metadata address', () => 'http://compat.test/'],
     ['a name that resolves to a Teredo address of a private client', () => 'http://teredo.test/'],
-  ])('refuses %s as not_public, even with loopback allowed', async (_what, url) => {
+  ])('refuses %s as not_public, even beside an allowed loopback origin', async (_what, url) => {
     const fetcher = testFetcher({
       resolve: async (host) => [
         host === 'compat.test'
@@ -158,14 +186,89 @@ describe('LinkSourceFetcher', () => {
     expect(await problemOf(fetcher.fetchText(url()))).toBe('not_public');
   });
 
+  /** The origins allowed, the link, and what the fetcher does: reads it, or refuses it as not_public. */
+  const localhostOrigin = () => origin.replace('127.0.0.1', 'localhost');
+  const metadataOrigin = () => `http://metadata.test:${new URL(origin).port}`;
+  it.each([
+    ['the page', 'its allowed origin', () => [origin], () => `${origin}/page`],
+    [
+      'the page',
+      'its allowed origin, listed with a slash',
+      () => [`${origin}/`],
+      () => `${origin}/page`,
+    ],
+    [
+      'the page',
+      'an allowed named origin resolving to loopback',
+      () => [localhostOrigin()],
+      () => `${localhostOrigin()}/page`,
+    ],
+    ['not_public', 'the same host on another port', () => [origin], () => `${otherOrigin}/page`],
+    [
+      'not_public',
+      'the same host and port over https',
+      () => [origin],
+      () => `${origin.replace('http:', 'https:')}/page`,
+    ],
+    [
+      'not_public',
+      'another name for the same address and port',
+      () => [origin],
+      () => `${localhostOrigin()}/page`,
+    ],
+    [
+      'not_public',
+      'a redirect from an allowed origin to a loopback origin not allowed',
+      () => [origin],
+      () => `${origin}/to-other-port`,
+    ],
+    [
+      'the page',
+      'that redirect with both origins allowed',
+      () => [origin, otherOrigin],
+      () => `${origin}/to-other-port`,
+    ],
+    [
+      'not_public',
+      'an allowed origin whose name resolves to the metadata address',
+      () => [metadataOrigin()],
+      () => `${metadataOrigin()}/page`,
+    ],
+    [
+      'not_public',
+      'a redirect from an allowed origin to the metadata address',
+      () => [origin],
+      () => `${origin}/to-metadata`,
+    ],
+  ])('with origins allowed, gives %s for %s', async (expected, _what, allowed, url) => {
+    const read = testFetcher({ allowedOrigins: allowed() }).fetchText(url());
+    if (expected === 'the page') await expect(read).resolves.toContain('The Moon');
+    else expect(await problemOf(read)).toBe(expected);
+  });
+
+  it.each([
+    ['a path', (at: string) => `${at}/page`, /more than an origin/],
+    ['another scheme', () => 'ftp://127.0.0.1:21', /not http or https/],
+    ['no URL at all', () => '127.0.0.1:8080', /not http or https|not a URL/],
+    ['the metadata address', () => 'http://169.254.169.254', /neither a loopback/],
+  ])('refuses to be configured with %s as an allowed origin', (_what, entry, message) => {
+    expect(() => new LinkSourceFetcher({ allowedOrigins: [entry(origin)] })).toThrow(
+      expect.objectContaining({
+        name: 'ConfigurationError',
+        message: expect.stringMatching(message),
+      }),
+    );
+  });
+
   it('connects to the address it checked, never to a second lookup’s answer', async () => {
     const answers = [[{ address: '127.0.0.1', family: 4 }], [{ address: '10.0.0.1', family: 4 }]];
     let lookups = 0;
+    const pages = `http://pages.test:${new URL(origin).port}`;
     const fetcher = testFetcher({
+      allowedOrigins: [pages],
       resolve: async () => answers[Math.min(lookups++, 1)] ?? [],
     });
-    const port = new URL(origin).port;
-    await expect(fetcher.fetchText(`http://pages.test:${port}/page`)).resolves.toContain('Tides');
+    await expect(fetcher.fetchText(`${pages}/page`)).resolves.toContain('Tides');
     expect(lookups).toBe(1);
   });
 

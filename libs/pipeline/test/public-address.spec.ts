@@ -1,4 +1,4 @@
-import { isLoopbackAddress, isPublicAddress } from '../src/sources/public-address';
+import { isPrivateNetworkAddress, isPublicAddress } from '../src/sources/public-address';
 
 describe('isPublicAddress', () => {
   it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:93.184.215.14'])(
@@ -72,17 +72,29 @@ describe('isPublicAddress', () => {
   );
 });
 
-describe('isLoopbackAddress', () => {
-  it('knows loopback in both families and nothing else', () => {
-    expect(['127.0.0.1', '::1', '::ffff:127.0.0.1'].map(isLoopbackAddress)).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect(['10.0.0.1', '93.184.215.14', 'localhost'].map(isLoopbackAddress)).toEqual([
-      false,
-      false,
-      false,
-    ]);
-  });
+describe('isPrivateNetworkAddress', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.8.9.10', 'loopback, anywhere in 127.0.0.0/8'],
+    ['::1', 'IPv6 loopback'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['10.0.0.8', 'RFC 1918'],
+    ['172.16.4.2', 'RFC 1918'],
+    ['192.168.1.20', 'RFC 1918'],
+    ['fd12:3456::1', 'unique local'],
+  ])('counts %s (%s) as on the machine or a private network', (address) =>
+    expect(isPrivateNetworkAddress(address)).toBe(true),
+  );
+
+  it.each([
+    ['169.254.169.254', 'the cloud metadata address (link-local)'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped metadata'],
+    ['::169.254.169.254', 'IPv4-compatible metadata'],
+    ['::127.0.0.1', 'an IPv4-compatible form carrying loopback'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['0.0.0.0', 'unspecified'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['93.184.215.14', 'public'],
+    ['localhost', 'a name'],
+  ])('does not count %s (%s)', (address) => expect(isPrivateNetworkAddress(address)).toBe(false));
 });

@@ -51,6 +51,14 @@ export interface AwsEmulatorOptions {
    * synthesized definition changes.
    */
   readonly executionTimeoutSeconds?: number;
+  /**
+   * Replaces every queue's visibility timeout (in AWS seconds, before `timeScale`; SQS's 0 to
+   * 43,200), so a test sees a failed message received again, and redriven after the template's
+   * `maxReceiveCount`, without waiting the template's own timeout. A `ReceiveMessage` that names
+   * its own `VisibilityTimeout` still gets it; nothing else of the queues changes. A consumer
+   * slower than this timeout sees its message again while it still works on it, as in AWS.
+   */
+  readonly visibilityTimeoutSeconds?: number;
   /** Options of the fake Polly (e.g. `requestsPerSecond`). */
   readonly polly?: FakePollyOptions;
   /** DynamoDB Local's data folder and spawn hook (default: in memory). */

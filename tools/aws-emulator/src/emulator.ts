@@ -144,7 +144,13 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
     stops.push(() => endpoints.stop());
 
     const app = loadSynthesizedApp({ cdkOutDir, endpoints: { sqsBaseUrl: endpoints.urls.sqs } });
-    const queues = new LocalQueues({ queues: app.queues, timeScale });
+    const queues = new LocalQueues({
+      queues: app.queues,
+      timeScale,
+      ...(options.visibilityTimeoutSeconds === undefined
+        ? {}
+        : { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds }),
+    });
     const interactive = new Set(app.httpApi.routes.map((route) => route.functionLogicalId));
     local.queues = queues;
     const runtime = new LambdaRuntime({

@@ -1,21 +1,10 @@
 import { startEventSourceMapping, type LeftMessage } from '../src/sqs/event-source-mapping';
 import { LocalQueues } from '../src/sqs/local-queues';
-import type { EventSourceMappingSpec, QueueSpec } from '../src/template/synthesized-app';
+import type { EventSourceMappingSpec } from '../src/template/synthesized-app';
+import { queueSpec } from './support';
 
-const queueSpec = (name: string, redrive?: QueueSpec['redrive']): QueueSpec => ({
-  logicalId: name,
-  queueName: name,
-  queueUrl: `http://sqs.local/000000000000/${name}`,
-  queueArn: `arn:aws:sqs:us-east-1:000000000000:${name}`,
-  visibilityTimeoutSeconds: 2,
-  messageRetentionSeconds: 345600,
-  delaySeconds: 0,
-  receiveMessageWaitTimeSeconds: 0,
-  fifo: false,
-  ...(redrive ? { redrive } : {}),
-});
 const specs = [
-  queueSpec('Jobs', { deadLetterQueueLogicalId: 'JobsDlq', maxReceiveCount: 3 }),
+  queueSpec('Jobs', { redrive: { deadLetterQueueLogicalId: 'JobsDlq', maxReceiveCount: 3 } }),
   queueSpec('JobsDlq'),
 ];
 const url = specs[0]!.queueUrl;
@@ -156,6 +145,35 @@ describe('the event source mapping', () => {
       expect(new Set(seen.filter((b) => b !== 'poison')).size).toBe(25);
       expect(peak).toBeLessThanOrEqual(2);
       expect(poller.batches.every((b) => b.size <= 10)).toBe(true);
+    } finally {
+      await poller.stop();
+    }
+  });
+
+  it('counts a batch in flight from its first receive, through its batching window, until its invocation ends, and a message it left on the queue as none', async () => {
+    const queues = new LocalQueues({ queues: specs, timeScale: 1 });
+    let invoked = false;
+    let finish: () => void = () => undefined;
+    const poller = startEventSourceMapping({
+      mapping: { ...mapping, maximumBatchingWindowSeconds: 0.5 },
+      queues,
+      functionArn: 'x',
+      invoke: async () => {
+        invoked = true;
+        await new Promise<void>((resolve) => (finish = resolve));
+        return { payload: { errorType: 'Error', errorMessage: 'x' }, functionError: 'Unhandled' };
+      },
+    });
+    try {
+      expect(poller.inFlight).toBe(0);
+      await queues.handle('SendMessage', { QueueUrl: url, MessageBody: 'slow' });
+      await until(() => poller.inFlight === 1);
+      expect(invoked).toBe(false);
+      await until(() => invoked);
+      expect(poller.inFlight).toBe(1);
+      finish();
+      await until(() => poller.inFlight === 0);
+      expect(queues.contents('Jobs')).toEqual([{ body: 'slow', receiveCount: 1, visible: false }]);
     } finally {
       await poller.stop();
     }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FunctionSpec } from '../src/template/synthesized-app';
+import type { FunctionSpec, QueueSpec } from '../src/template/synthesized-app';
 
 /**
  * Writes ESM handler bundles to a throwaway folder and returns FunctionSpecs for them, for unit
@@ -40,4 +40,28 @@ export function bundles(
     };
   });
   return { functions, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A standard queue of the local account as the template model reads one (visibility timeout 2 s,
+ * no delay, four days' retention), with `overrides` (e.g. a `redrive` policy).
+ *
+ * @example
+ * ```ts
+ * const jobs = queueSpec('Jobs', { redrive: { deadLetterQueueLogicalId: 'JobsDlq', maxReceiveCount: 3 } });
+ * ```
+ */
+export function queueSpec(name: string, overrides: Partial<QueueSpec> = {}): QueueSpec {
+  return {
+    logicalId: name,
+    queueName: name,
+    queueUrl: `http://sqs.local/000000000000/${name}`,
+    queueArn: `arn:aws:sqs:us-east-1:000000000000:${name}`,
+    visibilityTimeoutSeconds: 2,
+    messageRetentionSeconds: 345600,
+    delaySeconds: 0,
+    receiveMessageWaitTimeSeconds: 0,
+    fifo: false,
+    ...overrides,
+  };
 }

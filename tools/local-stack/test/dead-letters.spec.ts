@@ -1,47 +1,53 @@
 /**
- * The local stack's dead-letter path does what the job DLQ's consumer does in AWS: a job whose
- * start kept failing ends `failed`, its hold released and nothing charged; only a message that
- * names no readable job stays in the dead-letter file.
+ * The dead-letter path on the engine (whatever `LUMCAST_ENGINE` says) does what the job DLQ's
+ * consumer does in AWS: a job whose start kept failing ends `failed`, its hold released and nothing
+ * charged; only a message that names no readable job stays in the dead-letter file. Starts are
+ * refused in front of the state machine (`beforeStepFunctions`, as the deployed-app run's
+ * `StartFaults`), with an error the SDK does not retry; the template's job queue redrives after its
+ * `maxReceiveCount` (5), its 180 s visibility timeout shortened (`visibilityTimeoutSeconds`) so
+ * that takes seconds.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { ExecutionStarter } from '@lumcast/pipeline';
-import type { LocalStack } from '../local-stack';
+import { AwsServiceError } from '@lumcast/aws-emulator';
+import type { LocalStack } from './engine-test-stack';
 import {
-  callApi,
-  makeEpisode,
-  SHORT_SOURCE,
-  startTestStack,
-  temporaryDataDir,
-  ToneSynthesizer,
-} from './support';
+  deadLettersIn,
+  executionsOf,
+  jobQueueOf,
+  SPEC_VISIBILITY_TIMEOUT_SECONDS,
+} from './engine-job-queue';
+import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(180_000);
 
 const episode = { topic: 'Tides', sourceText: SHORT_SOURCE, minutes: 1, quality: 'neural' };
 
+/** The user a `StartExecution` request's execution input names. */
+function userOf(input: unknown): unknown {
+  const executionInput = (input as { input?: unknown } | undefined)?.input;
+  return typeof executionInput === 'string'
+    ? (JSON.parse(executionInput) as { userId?: unknown }).userId
+    : undefined;
+}
+
 describe('the local stack’s dead-letter path', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  /** Users whose StartExecution is refused, as Step Functions refuses it in an outage. */
-  const refused = new Set<string>();
+  /** Users whose StartExecution is refused, as Step Functions refuses it at its limit. */
+  const refused = new Set<unknown>();
   let refusals = 0;
 
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: (own) => ({
-        synthesizer: () => new ToneSynthesizer(),
-        starter: (): ExecutionStarter => ({
-          start: async (input) => {
-            if (refused.has(input.userId)) {
-              refusals += 1;
-              throw new Error('ServiceUnavailable: Step Functions is unavailable');
-            }
-            return own.starter().start(input);
-          },
-        }),
-      }),
+      speech: 'polly',
+      engine: {
+        visibilityTimeoutSeconds: SPEC_VISIBILITY_TIMEOUT_SECONDS,
+        beforeStepFunctions: (operation, input) => {
+          if (operation !== 'StartExecution' || !refused.has(userOf(input))) return;
+          refusals += 1;
+          throw new AwsServiceError('ExecutionLimitExceeded', 'Execution Limit Exceeded');
+        },
+      },
     });
   });
   afterAll(async () => {
@@ -54,14 +60,7 @@ describe('the local stack’s dead-letter path', () => {
       .body as { used: number; reserved: number; inFlight: number };
     return { used, reserved, inFlight };
   };
-  const deadLetterFile = () => path.join(data.dir, 'dead-letters.jsonl');
-  const deadLetterBodies = () =>
-    existsSync(deadLetterFile())
-      ? readFileSync(deadLetterFile(), 'utf8')
-          .trim()
-          .split('\n')
-          .map((line) => (JSON.parse(line) as { body: string }).body)
-      : [];
+  const deadLetterBodies = () => deadLettersIn(data.dir).map((letter) => letter.body);
 
   it('ends a job whose start keeps failing failed after its last delivery, its hold released and nothing charged', async () => {
     refused.add('dora');
@@ -79,7 +78,10 @@ describe('the local stack’s dead-letter path', () => {
     const job = (
       await callApi(stack, 'GET', `/api/podcasts/${created.body.jobId}`, { user: 'dora' })
     ).body;
-    expect(refusals).toBe(3);
+    // Every receive the template allows (5) tried the start; no execution ever existed.
+    expect(refusals).toBe(jobQueueOf(stack).maxReceiveCount);
+    expect(refusals).toBe(5);
+    expect(executionsOf(stack, created.body.jobId)).toBe(0);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/could not be started.*nothing was charged/);
     expect(job.cost).toBeUndefined();
@@ -111,8 +113,9 @@ describe('the local stack’s dead-letter path', () => {
     });
     const quota = await quotaOf('fay');
 
-    stack.queue.sendRaw(JSON.stringify({ userId: 'fay', jobId: created.body.jobId }));
-    stack.queue.sendRaw(JSON.stringify({ userId: 'fay', jobId: 'j-does-not-exist' }));
+    const queue = jobQueueOf(stack);
+    await queue.sendRaw(JSON.stringify({ userId: 'fay', jobId: created.body.jobId }));
+    await queue.sendRaw(JSON.stringify({ userId: 'fay', jobId: 'j-does-not-exist' }));
     await stack.idle();
 
     expect(deadLetterBodies()).toEqual([

@@ -109,8 +109,16 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
   const configured = Object.assign({}, ...emulator.app.functions.map((fn) => fn.environment));
   const dynamo = dynamoOf(emulator.dynamodbUrl);
   const mapped = new Set(emulator.app.eventSourceMappings.map((mapping) => mapping.queueLogicalId));
+  // A queue with a redrive policy holds a message until it is taken or moved on; a dead-letter
+  // queue's consumer may leave a letter on it for good (one naming no job), so there only a letter
+  // waiting to be received counts, with every batch still in a consumer's hands.
+  const waiting = (queue: string) =>
+    emulator.queues
+      .contents(queue)
+      .some((message) => message.visible || emulator.queues.queue(queue).redrive !== undefined);
   const busy = () =>
-    [...mapped].some((queue) => emulator.queues.contents(queue).length > 0) ||
+    emulator.pollers.some((poller) => poller.inFlight > 0) ||
+    [...mapped].some(waiting) ||
     emulator.stateMachine.list().some((execution) => execution.status === 'RUNNING');
   const testStack: LocalStack = {
     url: stack.url,

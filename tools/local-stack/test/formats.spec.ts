@@ -85,9 +85,7 @@ describe('an episode’s format on the local stack', () => {
     expect(voices).toEqual(new Set(['Noor', 'Ivo', 'Kai']));
     const heard = tones.voices;
     // The stand-in's three voices (on the engine the fake Polly's: the bundle's neural voices).
-    const hostVoices = ([0, 1, 2] as const).map((host) =>
-      tones.voiceForHost(host, 'neural'),
-    );
+    const hostVoices = ([0, 1, 2] as const).map((host) => tones.voiceForHost(host, 'neural'));
     expect(new Set(hostVoices).size).toBe(3);
     expect(new Set(heard.slice(-job.progress.total))).toEqual(new Set(hostVoices));
   });

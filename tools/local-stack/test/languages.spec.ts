@@ -1,18 +1,12 @@
 /**
  * An episode's language on the local stack: listed by GET /api/options, asked for in the API,
  * kept on the job, written by the offline writer and spoken by the real local engine (espeak-ng)
- * in that language's voices.
+ * in that language's voices (seen in the chunks it stored: `./spoken-voices.ts`).
  */
-import type { SpeechRequest } from '@lumcast/audio-assembly';
-import type { LocalStack } from '../local-stack';
-import {
-  callApi,
-  makeEpisode,
-  recordingSpeech,
-  spokenText,
-  startTestStack,
-  temporaryDataDir,
-} from './support';
+import { LocalSynthesizer } from '@lumcast/audio-assembly';
+import type { LocalStack } from './engine-test-stack';
+import { espeakLengths, storedLengths, storedScript, storedVoices } from './spoken-voices';
+import { callApi, makeEpisode, spokenText, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(240_000);
 
@@ -24,15 +18,13 @@ const SPANISH_SOURCE =
 describe('an episode’s language on the local stack', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  const spoken: SpeechRequest[] = [];
+  const espeak = new LocalSynthesizer();
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      dataDir: data.dir,
-      services: recordingSpeech(spoken),
-    });
+    stack = await startTestStack({ dataDir: data.dir });
   });
   afterAll(async () => {
+    await espeak.close();
     await stack.stop();
     data.remove();
   });
@@ -60,8 +52,22 @@ describe('an episode’s language on the local stack', () => {
     // The offline writer's own lines are Spanish too.
     expect(spokenText(data.dir, 'lena', job.jobId)).toMatch(/^Bienvenidos a Lumcast\. Soy /);
     expect(spokenText(data.dir, 'lena', job.jobId)).not.toContain('Welcome to Lumcast');
-    const voices = new Set(spoken.slice(-job.progress.total).map((request) => request.voice));
-    expect(voices).toEqual(new Set(['local-host-a@es-MX', 'local-host-b@es-MX']));
+    // Each chunk is stored at the address of its host's Spanish voice (and of no other voice),
+    // as long as espeak-ng speaks its text in that voice, not in the other host's; both speak.
+    const { plan } = storedScript(data.dir, 'lena', job.jobId);
+    expect(plan).toHaveLength(job.progress.total);
+    const spanish = ['local-host-a@es-MX', 'local-host-b@es-MX'];
+    const settings = { engine: 'espeak-ng', quality: 'neural', language: 'es-MX' } as const;
+    const others = ['local-host-c@es-MX', 'local-host-a', 'local-host-b', 'local-host-c'];
+    const expected = plan.map((chunk) => spanish[chunk.hostIndex] as string);
+    const swapped = plan.map((chunk) => spanish[1 - chunk.hostIndex] as string);
+    expect(new Set(expected)).toEqual(new Set(spanish));
+    expect(storedVoices(data.dir, job.jobId, plan, settings, [...spanish, ...others])).toEqual(
+      expected.map((voice) => [voice]),
+    );
+    const lengths = storedLengths(data.dir, job.jobId, plan, expected, settings);
+    expect(lengths).toEqual(await espeakLengths(espeak, plan, expected, 'neural'));
+    expect(lengths).not.toEqual(await espeakLengths(espeak, plan, swapped, 'neural'));
     expect(job.durationSeconds).toBeGreaterThan(5);
   });
 

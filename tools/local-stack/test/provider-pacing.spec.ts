@@ -1,11 +1,14 @@
 /**
- * The local stack takes Polly's turns on its own pacing table when it speaks with Polly (a fast
- * stand-in speaks here, so no account is needed), and takes none for espeak-ng.
+ * The local stack takes Polly's turns on its own pacing table when it speaks with Polly (the
+ * engine's fake Polly answers, so no account is needed), and takes none for espeak-ng, which
+ * then speaks every chunk with no request to Polly at all. On the engine only
+ * (`LUMCAST_ENGINE=1`): the fake Polly's requests are what it counts.
  */
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { PACING_TABLE_KEY } from '@lumcast/pacing';
-import type { LocalStack } from '../local-stack';
-import { makeEpisode, startTestStack, temporaryDataDir, ToneSynthesizer } from './support';
+import type { LocalStack } from './engine-test-stack';
+import { engineOf } from './engine-test-stack';
+import { makeEpisode, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(120_000);
 
@@ -26,15 +29,10 @@ describe.each([
 ] as const)('the local stack speaking with %s', (speech, paced) => {
   let stack: LocalStack;
   let data: ReturnType<typeof temporaryDataDir>;
-  const synthesizer = new ToneSynthesizer({ secondsPerChar: 0.01 });
 
   beforeAll(async () => {
     data = temporaryDataDir();
-    stack = await startTestStack({
-      dataDir: data.dir,
-      speech,
-      services: { synthesizer: () => synthesizer },
-    });
+    stack = await startTestStack({ dataDir: data.dir, speech });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -49,7 +47,9 @@ describe.each([
       quality: 'neural',
     });
     expect(job.status).toBe('ready');
-    expect(synthesizer.calls).toBe(job.progress.total);
+    expect(job.progress).toMatchObject({ done: job.progress.total });
+    // Polly is asked once a chunk when it speaks, never when espeak-ng does.
+    expect(engineOf(stack).polly.requests).toHaveLength(paced ? job.progress.total : 0);
     const line = await pollyLine(stack, 'neural');
     if (paced) {
       // One slot of 1 / (8 × 0.95) s per chunk, all granted after the request.

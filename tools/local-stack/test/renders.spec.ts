@@ -1,18 +1,17 @@
 /**
- * Review, render and re-render on the local stack: a draft is edited and rendered for its quote;
- * one turn edited again is re-rendered by speaking exactly that turn's chunks (counted at the
- * synthesizer) and charged only the new audio's minutes; the transcript, captions and audio show
- * both edits; and a one-line edit of a 5-minute neural episode re-renders for 2 slots, not 10.
+ * Review, render and re-render on the engine (whatever `LUMCAST_ENGINE` says): a draft is edited
+ * and rendered for its quote; one turn edited again is re-rendered by speaking exactly that turn's
+ * chunks (counted at the fake Polly) and charged only the new audio's minutes; the transcript,
+ * captions and audio show both edits; and a one-line edit of a 5-minute neural episode re-renders
+ * for 2 slots, not 10. The speech is the engine's fake Polly at a chosen speaking rate; a render
+ * cut by a restart is one whose speech request the fake Polly never answers (an injected
+ * `timeout`).
  */
 import { mp3Info } from '@lumcast/audio-assembly';
-import type { LocalStack } from '../local-stack';
-import {
-  callApi,
-  SHORT_SOURCE,
-  startTestStack,
-  temporaryDataDir,
-  ToneSynthesizer,
-} from './support';
+import type { LocalStack } from './engine-test-stack';
+import { engineOf } from './engine-test-stack';
+import { waitUntil } from './process-support';
+import { callApi, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(300_000);
 
@@ -26,19 +25,25 @@ const LONG_SOURCE = Array.from({ length: 60 }, (_, i) => {
   return `At ${place} the spring tide rises ${(i % 9) + 2} metres above the neap tide. Fishing boats at ${place} leave on the ebb and come back with the flood ${i + 3} hours later.`;
 }).join(' ');
 
-/** Seconds of tone per character: slower than any speech rate, so the audio measures at least its quote. */
+/** Seconds of speech per character: slower than any speech rate, so the audio measures at least its quote. */
 const SECONDS_PER_CHAR = 0.1;
+
+/** Speech requests the stack's fake Polly answered with audio: the chunks it spoke. */
+const spokenChunks = (stack: LocalStack) =>
+  engineOf(stack).polly.requests.filter((request) => request.outcome === 'audio').length;
+
+/** A link as the API gives it (relative or on the stack's origin), fetched from the stack. */
+const fetchLink = (stack: LocalStack, link: string) => fetch(new URL(link, stack.url));
 
 describe('rendering a reviewed script on the local stack', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  const tone = { secondsPerChar: SECONDS_PER_CHAR };
-  const synthesizer = new ToneSynthesizer(tone);
 
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => synthesizer },
+      speech: 'polly',
+      engine: { polly: { charactersPerSecond: 1 / SECONDS_PER_CHAR } },
     });
   });
   afterAll(async () => {
@@ -86,16 +91,16 @@ describe('rendering a reviewed script on the local stack', () => {
   }
 
   async function render(user: string, jobId: string, version: number) {
-    const before = synthesizer.calls;
+    const before = spokenChunks(stack);
     const accepted = await api(user, 'POST', `/api/podcasts/${jobId}/render`, { version });
     expect(accepted.status).toBe(202);
     await stack.idle();
     const job = (await api(user, 'GET', `/api/podcasts/${jobId}`)).body;
-    return { accepted: accepted.body, job, spoken: synthesizer.calls - before };
+    return { accepted: accepted.body, job, spoken: spokenChunks(stack) - before };
   }
 
   async function audioSeconds(url: string): Promise<number> {
-    const response = await fetch(`${stack.url}${url}`);
+    const response = await fetchLink(stack, url);
     return mp3Info(new Uint8Array(await response.arrayBuffer())).durationSeconds;
   }
 
@@ -180,7 +185,7 @@ describe('rendering a reviewed script on the local stack', () => {
     expect(texts[0]).toBe(opening);
     expect(texts[1]).toBe(`${changed.text}${addition}`);
     expect(texts).not.toContain(deleted.text);
-    const vtt = await (await fetch(`${stack.url}${two.job.captionsUrl}`)).text();
+    const vtt = await (await fetchLink(stack, two.job.captionsUrl)).text();
     expect(vtt).toContain('twice a month');
     expect(vtt).toContain('the range is largest then');
     const secondSeconds = await audioSeconds(two.job.audioUrl);
@@ -190,16 +195,16 @@ describe('rendering a reviewed script on the local stack', () => {
 
   it('re-renders a one-line edit of a ready 5-minute neural episode, made without review, for 2 slots, not 10', async () => {
     const user = 'five';
-    // Shorter tones: any audio under a minute is one started minute, whatever its length.
-    tone.secondsPerChar = 0.01;
-    const before = synthesizer.calls;
+    // The same speaking rate: the edited line's audio is under a minute, one started minute
+    // whatever its length, and the fake Polly takes no longer for longer audio.
+    const before = spokenChunks(stack);
     const jobId = await draft(user, 5, { sourceText: LONG_SOURCE, review: false });
     const made = (await api(user, 'GET', `/api/podcasts/${jobId}`)).body;
     expect(made.status).toBe('ready');
     const written = await script(user, jobId);
     // Its chunks are stored by address: the script as it is would cost nothing to render.
     expect(written.body.estimatedCost).toBe(0);
-    expect(synthesizer.calls - before).toBeGreaterThan(1);
+    expect(spokenChunks(stack) - before).toBeGreaterThan(1);
 
     const [first, ...rest] = written.turns as [Turn, ...Turn[]];
     const v2 = await edit(user, jobId, written.version, [
@@ -228,24 +233,9 @@ describe('a restart during a re-render', () => {
   afterAll(() => data.remove());
 
   it('releases the interrupted render uncharged, keeps the episode ready on its previous audio, and renders the version again', async () => {
-    // Speech of a line with "Hold here" never ends until the stack stops: a stop mid-render.
-    let heard: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (heard = resolve));
-    // Ends the held speech once both stacks are stopped, so the aborted execution ends too.
-    let endHeld: (error: Error) => void = () => undefined;
-    const tone = new ToneSynthesizer();
-    const hanging = {
-      voiceForHost: tone.voiceForHost.bind(tone),
-      synthesize: (request: Parameters<ToneSynthesizer['synthesize']>[0]) => {
-        if (!request.text.includes('Hold here')) return tone.synthesize(request);
-        heard();
-        return new Promise<Uint8Array>((_, reject) => (endHeld = reject));
-      },
-    };
-    let stack = await startTestStack({
-      dataDir: data.dir,
-      services: { synthesizer: () => hanging },
-    });
+    // The data folder is kept across the restart; each run's fake Polly speaks.
+    const start = () => startTestStack({ dataDir: data.dir, speech: 'polly' });
+    let stack = await start();
     const user = 'cut';
     const call = (method: string, route: string, body?: unknown) =>
       callApi(stack, method, route, { user, ...(body === undefined ? {} : { body }) });
@@ -269,11 +259,17 @@ describe('a restart during a re-render', () => {
     expect((await call('PUT', `/api/podcasts/${jobId}/script`, { version: 1, turns })).status).toBe(
       200,
     );
+    // The re-render speaks one chunk, the "Hold here" line: the fake Polly never answers it, and
+    // the stack stops while it waits (a stop mid-render).
+    const polly = engineOf(stack).polly;
+    polly.inject({ kind: 'timeout', count: 1 });
     expect((await call('POST', `/api/podcasts/${jobId}/render`, { version: 2 })).status).toBe(202);
-    await held;
+    await waitUntil('the fake Polly is asked to speak the held line', () =>
+      polly.requests.some((request) => request.text.includes('Hold here')),
+    );
     await stack.stop();
 
-    stack = await startTestStack({ dataDir: data.dir, services: { synthesizer: () => tone } });
+    stack = await start();
     try {
       expect(stack.recovered.failed).toEqual([jobId]);
       const after = (await call('GET', `/api/podcasts/${jobId}`)).body;
@@ -298,7 +294,6 @@ describe('a restart during a re-render', () => {
       expect((await call('GET', '/api/quota')).body.used).toBe(ready.cost + 2);
     } finally {
       await stack.stop();
-      endHeld(new Error('the stack stopped'));
     }
   });
 });

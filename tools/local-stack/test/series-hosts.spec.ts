@@ -2,21 +2,13 @@
  * A series' hosts on the local stack: PUT /api/series/{seriesId}/hosts keeps them, an episode
  * made in the series is written by the offline writer with their names, and the real local
  * engine (espeak-ng) speaks each host's chunks in the voice the host chose (the local engine's
- * voice for the chosen voice's place in GET /api/options).
+ * voice for the chosen voice's place in GET /api/options; seen in the chunks it stored:
+ * `./spoken-voices.ts`).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { SpeechRequest } from '@lumcast/audio-assembly';
-import { objectKeys } from '@lumcast/pipeline';
-import type { LocalStack } from '../local-stack';
-import {
-  callApi,
-  makeEpisode,
-  recordingSpeech,
-  SHORT_SOURCE,
-  startTestStack,
-  temporaryDataDir,
-} from './support';
+import { LocalSynthesizer } from '@lumcast/audio-assembly';
+import type { LocalStack } from './engine-test-stack';
+import { espeakLengths, storedLengths, storedScript, storedVoices } from './spoken-voices';
+import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(240_000);
 
@@ -29,15 +21,13 @@ const HOSTS = [
 describe('a series’ hosts on the local stack', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  const spoken: SpeechRequest[] = [];
+  const espeak = new LocalSynthesizer();
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      dataDir: data.dir,
-      services: recordingSpeech(spoken),
-    });
+    stack = await startTestStack({ dataDir: data.dir });
   });
   afterAll(async () => {
+    await espeak.close();
     await stack.stop();
     data.remove();
   });
@@ -55,7 +45,6 @@ describe('a series’ hosts on the local stack', () => {
   });
 
   it('makes an episode of the series with the hosts’ names, each host’s chunks spoken in the voice they chose', async () => {
-    const before = spoken.length;
     const job = await makeEpisode(stack, 'noor', {
       topic: 'Tides',
       sourceText: SHORT_SOURCE,
@@ -64,26 +53,27 @@ describe('a series’ hosts on the local stack', () => {
       seriesId: 'rivers',
     });
     expect(job).toMatchObject({ status: 'ready', hosts: ['Ada', 'Ivo'], seriesId: 'rivers' });
-    const stored = JSON.parse(
-      readFileSync(path.join(data.dir, 'objects', objectKeys.script('noor', job.jobId)), 'utf8'),
-    ) as {
-      script: { hosts: { name: string }[]; chapters: { segments: { speaker: string }[] }[] };
-      plan: { text: string; hostIndex: number }[];
-    };
+    const stored = storedScript(data.dir, 'noor', job.jobId);
     expect(stored.script.hosts).toEqual([{ name: 'Ada' }, { name: 'Ivo' }]);
     const speakers = new Set(
       stored.script.chapters.flatMap((chapter) => chapter.segments.map((s) => s.speaker)),
     );
     expect(speakers).toEqual(new Set(['Ada', 'Ivo']));
-    // The local engine's voice for Danielle's place (the second) is local-host-b, for Gregory's local-host-a.
+    // The local engine's voice for Danielle's place (the second) is local-host-b, for Gregory's
+    // local-host-a: each chunk is stored at the address of its host's chosen voice (and of no
+    // other), as long as espeak-ng speaks its text in that voice, not in the host's default.
     const chosen = ['local-host-b', 'local-host-a'];
-    const voiceOfChunk = new Map(
-      spoken.slice(before).map((request) => [request.text, request.voice]),
-    );
-    expect(voiceOfChunk.size).toBe(stored.plan.length);
-    for (const chunk of stored.plan) {
-      expect(voiceOfChunk.get(chunk.text)).toBe(chosen[chunk.hostIndex]);
-    }
+    const defaults = ['local-host-a', 'local-host-b'];
+    const settings = { engine: 'espeak-ng', quality: 'neural', language: 'en-US' } as const;
+    expect(stored.plan).toHaveLength(job.progress.total);
+    const expected = stored.plan.map((chunk) => chosen[chunk.hostIndex] as string);
+    const unchosen = stored.plan.map((chunk) => defaults[chunk.hostIndex] as string);
+    expect(
+      storedVoices(data.dir, job.jobId, stored.plan, settings, [...chosen, 'local-host-c']),
+    ).toEqual(expected.map((voice) => [voice]));
+    const lengths = storedLengths(data.dir, job.jobId, stored.plan, expected, settings);
+    expect(lengths).toEqual(await espeakLengths(espeak, stored.plan, expected, 'neural'));
+    expect(lengths).not.toEqual(await espeakLengths(espeak, stored.plan, unchosen, 'neural'));
     expect(job.durationSeconds).toBeGreaterThan(5);
   });
 

@@ -1,12 +1,13 @@
 /**
- * Episodes from a source link on the local stack: the page is read by the pipeline (the guarded
- * fetcher, with loopback allowed by this test's own configuration), and a link that cannot be read
- * fails the job uncharged.
+ * Episodes from a source link on the local stack (on the engine: `LUMCAST_ENGINE=1`): the page is
+ * read by the write-script bundle's guarded fetcher, which reads this test's page server on
+ * loopback because the run's operator lists its exact origin in `LUMCAST_SOURCE_ALLOWED_ORIGINS`;
+ * any other loopback origin stays refused, and a link that cannot be read fails the job uncharged.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LinkSourceFetcher, type PublicJob } from '@lumcast/pipeline';
-import type { LocalStack } from '../local-stack';
+import type { PublicJob } from '@lumcast/pipeline';
+import type { LocalStack } from './engine-test-stack';
 import {
   callApi,
   lagoonsPdf,
@@ -26,12 +27,20 @@ const PAGE = `<!doctype html><html><head><title>Estuaries</title><script>var ign
 <p>The Severn estuary has one of the largest tidal ranges on Earth, about fifteen metres.</p>
 </article></body></html>`;
 
+/** The page server whose origin the run allows, and another on loopback (another port) it does not. */
 let pages: Server;
 let pagesOrigin: string;
+let unlisted: Server;
+let unlistedOrigin: string;
+
+async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 beforeAll(async () => {
   const pdf = await lagoonsPdf();
-  pages = createServer((request, response) => {
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
     if (request.url === '/estuaries') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(PAGE);
@@ -45,13 +54,17 @@ beforeAll(async () => {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('not here');
     }
-  });
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+  };
+  pages = createServer(serve);
+  pagesOrigin = await listenOnLoopback(pages);
+  unlisted = createServer(serve);
+  unlistedOrigin = await listenOnLoopback(unlisted);
 });
 afterAll(async () => {
-  pages.closeAllConnections();
-  await new Promise((resolve) => pages.close(resolve));
+  for (const server of [pages, unlisted]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 const request = { topic: 'Estuaries', minutes: 1, quality: 'standard' };
@@ -70,11 +83,9 @@ describe('an episode from a source link', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: {
-        synthesizer: () => new ToneSynthesizer(),
-        // This test's own configuration: its page server is on loopback.
-        sources: () => new LinkSourceFetcher({ allowLoopback: true }),
-      },
+      tones: new ToneSynthesizer(),
+      // As a self-hosting operator lists a page server on their own machine.
+      engine: { environment: { LUMCAST_SOURCE_ALLOWED_ORIGINS: pagesOrigin } },
     });
   });
   afterAll(async () => {
@@ -123,6 +134,16 @@ describe('an episode from a source link', () => {
     expect(job.error).toMatch(/source link could not be read.*nothing was charged/);
     expect(await quotaOf(stack, 'finn')).toMatchObject({ used: 0, reserved: 0 });
   });
+
+  it('refuses a loopback origin the operator did not list (the same page on another port), uncharged', async () => {
+    const job = await makeEpisode(stack, 'jack', {
+      ...request,
+      sourceUrl: `${unlistedOrigin}/estuaries`,
+    });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/source link could not be read.*nothing was charged/);
+    expect(await quotaOf(stack, 'jack')).toMatchObject({ used: 0, reserved: 0 });
+  });
 });
 
 describe('the local stack’s own configuration', () => {
@@ -132,7 +153,7 @@ describe('the local stack’s own configuration', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => new ToneSynthesizer() },
+      tones: new ToneSynthesizer(),
     });
   });
   afterAll(async () => {

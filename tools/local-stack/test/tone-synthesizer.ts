@@ -51,7 +51,8 @@ export class ToneSynthesizer {
   }
 
   private heard(): PollyHearing {
-    if (!this.hearing) throw new Error('This ToneSynthesizer is no run’s speech yet (give it as `tones`)');
+    if (!this.hearing)
+      throw new Error('This ToneSynthesizer is no run’s speech yet (give it as `tones`)');
     return this.hearing;
   }
 }

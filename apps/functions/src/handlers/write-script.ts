@@ -38,7 +38,8 @@ export const handler = buildWriteScriptHandler({
   ),
   seriesMemory: seriesMemoryFrom(env, dynamodb),
   // Source links are read from the internet (public addresses only): the function is in no VPC.
-  sources: sourceFetcherFrom(),
+  // A self-hosted run's operator may list origins on its own network (LUMCAST_SOURCE_ALLOWED_ORIGINS).
+  sources: sourceFetcherFrom(env),
   maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
   // Part of each chunk's address (`chunkAddress`), so a render reuses the episode's chunks.
   speechEngine: speechEngineFrom(env),

@@ -62,11 +62,14 @@ export function seriesHostsFrom(env: Environment, dynamodb: DynamoDBClient): Ser
 }
 
 /**
- * The reader of source links, guarded against request forgery (public addresses only).
- * @example `sourceFetcherFrom()`
+ * The reader of source links, guarded against request forgery: public addresses only, besides the
+ * exact origins an operator lists in `LUMCAST_SOURCE_ALLOWED_ORIGINS` (none without `env`).
+ * @example `sourceFetcherFrom(env)`
  */
-export function sourceFetcherFrom(): LinkSourceFetcher {
-  return new LinkSourceFetcher();
+export function sourceFetcherFrom(
+  env?: Pick<Environment, 'LUMCAST_SOURCE_ALLOWED_ORIGINS'>,
+): LinkSourceFetcher {
+  return new LinkSourceFetcher({ allowedOrigins: env?.LUMCAST_SOURCE_ALLOWED_ORIGINS ?? [] });
 }
 
 /** The quota ledger on `LUMCAST_USERS_TABLE`. @example `ledgerFrom(env, dynamodb)` */

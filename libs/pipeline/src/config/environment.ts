@@ -1,5 +1,6 @@
 import * as z from './zod-mini';
 import { ConfigurationError } from '../errors';
+import { allowedOriginsSchema } from '../sources/allowed-origins';
 
 /** A provider's quota: a positive number, `fallback` when unset. */
 function providerRate(fallback: number) {
@@ -40,6 +41,12 @@ export const environmentSchema = z.object({
   LUMCAST_POLLY_GENERATIVE_TPS: providerRate(8),
   /** The account's Bedrock quota for the model, in requests per minute. */
   LUMCAST_BEDROCK_REQUESTS_PER_MINUTE: providerRate(200),
+  /**
+   * An operator's setting for a self-hosted run (the template never sets it): exact origins,
+   * comma-separated, that source links may read although they resolve to loopback or private
+   * addresses (`LinkSourceFetcher`'s `allowedOrigins`); none by default.
+   */
+  LUMCAST_SOURCE_ALLOWED_ORIGINS: z._default(allowedOriginsSchema, () => []),
 });
 
 /** Validated handler configuration. */

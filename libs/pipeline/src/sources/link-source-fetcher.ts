@@ -3,7 +3,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { SourceLinkError } from '../errors';
 import type { SourceFetcher } from '../ports/source-fetcher';
-import { isIpAddress, isLoopbackAddress, isPublicAddress } from './public-address';
+import { allowedOriginsFrom } from './allowed-origins';
+import { isIpAddress, isPrivateNetworkAddress, isPublicAddress } from './public-address';
 import { sourceUrlProblem } from './source-url';
 
 /** The most bytes a source link may answer (10 MB, as an uploaded source); the read stops there. */
@@ -18,17 +19,19 @@ export const SOURCE_LINK_MAX_REDIRECTS = 5;
 /** Resolves a host name to every address it has (`dns.lookup` with `all`), for tests to replace. */
 export type HostResolver = (hostname: string) => Promise<LookupAddress[]>;
 
-/**
- * Options of {@link LinkSourceFetcher}. `allowLoopback` exists for tests that serve a page on
- * 127.0.0.1; nothing in the product's configuration sets it.
- */
+/** Options of {@link LinkSourceFetcher}. */
 export interface LinkSourceFetcherOptions {
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
   resolve?: HostResolver;
-  /** Also accept loopback addresses (tests only). */
-  allowLoopback?: boolean;
+  /**
+   * Exact origins (`scheme://host:port`) that may also resolve to loopback or private addresses:
+   * an operator's `LUMCAST_SOURCE_ALLOWED_ORIGINS`. None by default.
+   *
+   * @throws ConfigurationError (from the constructor) for an entry that is not an origin.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -37,7 +40,10 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * Reads a source link as text, guarded against server-side request forgery: only `http:` and
  * `https:` URLs without credentials; the host's addresses are resolved first and every one must
  * be public ({@link isPublicAddress}: no loopback, private, link-local/metadata, CGNAT,
- * unspecified, site-local or reserved space, nor an IPv6 form carrying such an IPv4); the connection is made to the checked address itself (no second lookup, so
+ * unspecified, site-local or reserved space, nor an IPv6 form carrying such an IPv4), except that
+ * a link whose origin (scheme, host and port) is one of `allowedOrigins` may also resolve to
+ * loopback or private space ({@link isPrivateNetworkAddress}; never link-local, so never the
+ * metadata endpoint); the connection is made to the checked address itself (no second lookup, so
  * DNS rebinding cannot swap it); each redirect is checked again from the start, at most
  * {@link SOURCE_LINK_MAX_REDIRECTS}; the body is read to {@link SOURCE_LINK_MAX_BYTES} at most
  * (a larger `Content-Length` is refused before reading) and the whole read ends after
@@ -55,14 +61,14 @@ export class LinkSourceFetcher implements SourceFetcher {
   private readonly timeoutMs: number;
   private readonly maxRedirects: number;
   private readonly resolve: HostResolver;
-  private readonly allowLoopback: boolean;
+  private readonly allowedOrigins: ReadonlySet<string>;
 
   constructor(options: LinkSourceFetcherOptions = {}) {
     this.maxBytes = options.maxBytes ?? SOURCE_LINK_MAX_BYTES;
     this.timeoutMs = options.timeoutMs ?? SOURCE_LINK_TIMEOUT_MS;
     this.maxRedirects = options.maxRedirects ?? SOURCE_LINK_MAX_REDIRECTS;
     this.resolve = options.resolve ?? resolveAll;
-    this.allowLoopback = options.allowLoopback ?? false;
+    this.allowedOrigins = allowedOriginsFrom(options.allowedOrigins ?? []);
   }
 
   async fetchText(url: string): Promise<string> {
@@ -108,7 +114,12 @@ export class LinkSourceFetcher implements SourceFetcher {
         throw new SourceLinkError('unreachable', `${host} does not resolve.`, { cause: error });
       }
     }
-    const refused = addresses.find((entry) => !this.allowed(entry.address));
+    // Each hop (a redirect too) is judged by its own origin.
+    const privateAllowed = this.allowedOrigins.has(link.origin);
+    const refused = addresses.find(
+      ({ address }) =>
+        !(isPublicAddress(address) || (privateAllowed && isPrivateNetworkAddress(address))),
+    );
     if (addresses.length === 0 || refused) {
       throw new SourceLinkError(
         'not_public',
@@ -116,10 +127,6 @@ export class LinkSourceFetcher implements SourceFetcher {
       );
     }
     return addresses[0] as LookupAddress;
-  }
-
-  private allowed(address: string): boolean {
-    return isPublicAddress(address) || (this.allowLoopback && isLoopbackAddress(address));
   }
 
   private get(link: URL, address: LookupAddress, signal: AbortSignal): Promise<IncomingMessage> {

@@ -26,10 +26,18 @@ export function isPublicAddress(address: string): boolean {
   );
 }
 
-/** Whether an IP address is a loopback address (127.0.0.0/8, ::1, or ::ffff:127.x). */
-export function isLoopbackAddress(address: string): boolean {
+/** The ranges an origin an operator allowed may resolve to besides public space. */
+const PRIVATE_NETWORK_RANGES = new Set(['loopback', 'private', 'uniqueLocal']);
+
+/**
+ * Whether an IP address is on the machine or a private network: loopback (127.0.0.0/8, `::1`),
+ * RFC 1918 private space or an IPv6 unique local address (`fc00::/7`), an IPv4-mapped form judged
+ * as its IPv4. Link-local space (cloud metadata, 169.254.169.254), unspecified, reserved and the
+ * IPv6 forms carrying an IPv4 in other ways are not. Pure: no lookup.
+ */
+export function isPrivateNetworkAddress(address: string): boolean {
   const canonical = canonicalIpAddress(address);
-  return canonical !== undefined && ipaddr.process(canonical).range() === 'loopback';
+  return canonical !== undefined && PRIVATE_NETWORK_RANGES.has(ipaddr.process(canonical).range());
 }
 
 /**

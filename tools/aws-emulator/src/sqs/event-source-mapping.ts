@@ -41,6 +41,12 @@ export interface LeftMessage {
 export interface EventSourceMapping {
   /** Each batch handed to the function: its size and the ids it reported failed. */
   readonly batches: { size: number; failedIds: string[]; functionError?: string }[];
+  /**
+   * Batches received and not yet answered (gathered in the batching window, or in the function's
+   * hands): with the queue's contents, what tells a caller that no message is being worked on (a
+   * message left on its queue is invisible too, but no batch holds it).
+   */
+  readonly inFlight: number;
   stop(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
   const windowMs = mapping.maximumBatchingWindowSeconds * 1000 * (options.timeScale ?? 1);
   const batches: EventSourceMapping['batches'] = [];
   let running = true;
+  let inFlight = 0;
 
   const poll = async (): Promise<void> => {
     while (running) {
@@ -74,16 +81,21 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
         await queues.nextChange(100);
         continue;
       }
-      const windowEnd = Date.now() + windowMs;
-      while (running && batch.length < mapping.batchSize && Date.now() < windowEnd) {
-        const more = await queues.receive(queue, {
-          max: Math.min(mapping.batchSize - batch.length, 10),
-          waitSeconds: 0,
-        });
-        if (more.length > 0) batch.push(...more);
-        else await queues.nextChange(Math.max(1, windowEnd - Date.now()));
+      inFlight += 1;
+      try {
+        const windowEnd = Date.now() + windowMs;
+        while (running && batch.length < mapping.batchSize && Date.now() < windowEnd) {
+          const more = await queues.receive(queue, {
+            max: Math.min(mapping.batchSize - batch.length, 10),
+            waitSeconds: 0,
+          });
+          if (more.length > 0) batch.push(...more);
+          else await queues.nextChange(Math.max(1, windowEnd - Date.now()));
+        }
+        await deliver(batch);
+      } finally {
+        inFlight -= 1;
       }
-      await deliver(batch);
     }
   };
 
@@ -145,6 +157,9 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
   const pollers = Array.from({ length: concurrency }, () => poll());
   return {
     batches,
+    get inFlight() {
+      return inFlight;
+    },
     stop: async () => {
       running = false;
       await Promise.allSettled(pollers);

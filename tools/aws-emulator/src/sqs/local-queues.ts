@@ -30,8 +30,21 @@ export class LocalQueues {
   private readonly byLogicalId = new Map<string, LocalQueue>();
   private readonly waiters = new Set<() => void>();
 
+  /**
+   * @throws AwsServiceError `InvalidAttributeValue` for a `visibilityTimeoutSeconds` outside SQS's
+   *   0 to 43,200 seconds.
+   */
   constructor(private readonly options: LocalQueuesOptions) {
-    for (const spec of options.queues) {
+    const visibility = options.visibilityTimeoutSeconds;
+    if (visibility !== undefined && !(visibility >= 0 && visibility <= 43_200)) {
+      throw new AwsServiceError(
+        'InvalidAttributeValue',
+        `Invalid value for the parameter VisibilityTimeout: ${visibility} is not between 0 and 43200 seconds.`,
+      );
+    }
+    for (const template of options.queues) {
+      const spec =
+        visibility === undefined ? template : { ...template, visibilityTimeoutSeconds: visibility };
       const queue: LocalQueue = { spec, messages: [] };
       for (const key of [spec.queueUrl, spec.queueArn, spec.queueName, spec.logicalId])
         this.byKey.set(key, queue);

@@ -37,6 +37,8 @@ export interface LocalQueuesOptions {
   readonly queues: readonly QueueSpec[];
   /** Multiplies visibility timeouts and delays, as the run scales Lambda timeouts; default 1. */
   readonly timeScale?: number;
+  /** Replaces every queue's visibility timeout (seconds, before `timeScale`; SQS's 0 to 43,200). */
+  readonly visibilityTimeoutSeconds?: number;
 }
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
