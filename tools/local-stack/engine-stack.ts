@@ -96,6 +96,9 @@ function functionEnvironment(
     ...(config.maxChunkChars === undefined
       ? {}
       : { LUMCAST_MAX_CHUNK_CHARS: String(config.maxChunkChars) }),
+    ...(config.sourceAllowedOrigins === undefined
+      ? {}
+      : { LUMCAST_SOURCE_ALLOWED_ORIGINS: config.sourceAllowedOrigins }),
     ...overrides,
   };
   return () => environment;
