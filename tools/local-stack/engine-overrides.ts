@@ -9,7 +9,7 @@ import type { AwsEmulatorOptions } from '@lumcast/aws-emulator';
  * ```
  */
 export interface EngineOverrides extends Partial<
-  Pick<AwsEmulatorOptions, 'bedrock' | 'executionTimeoutSeconds' | 'keepRecords'>
+  Pick<AwsEmulatorOptions, 'bedrock' | 'executionTimeoutSeconds' | 'keepRecords' | 'polly'>
 > {
   /** Variables every function gets over the configuration's. */
   environment?: Record<string, string>;
