@@ -6,7 +6,7 @@ import {
   type FakePollyOptions,
   type MintOptions,
 } from '@lumcast/aws-emulator';
-import { answerScriptTool } from './script-answers';
+import { answerScriptTool } from '@lumcast/script-generation';
 import { StartFaults } from './start-faults';
 
 /** The output rate of a Bedrock model the run treats as realistic (the 50–80 tokens/s). */

@@ -56,3 +56,4 @@ export {
   ModelUnavailableError,
   ScriptOutputError,
 } from './errors';
+export { answerScriptTool } from './stand-in/script-answers';

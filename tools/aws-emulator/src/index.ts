@@ -52,6 +52,7 @@ export type {
   Caller,
   RecordedCall,
 } from './front-door/front-door-types';
+export type { FaultedCall, FaultSpec, InjectedFault } from './front-door/injected-faults';
 export { credentialsFor } from './front-door/function-credentials';
 export { IamEvaluator } from './front-door/iam-evaluator';
 export { startDynamoDbLocal, type RunningDynamoDbLocal } from './dynamodb/dynamodb-local';

@@ -1,5 +1,6 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import {
+  answerScriptTool,
   BedrockScriptWriter,
   countScriptWords,
   targetWords,
@@ -7,7 +8,6 @@ import {
   type ScriptOutline,
 } from '@lumcast/script-generation';
 import { startFakeBedrock, type FakeBedrock } from '@lumcast/aws-emulator';
-import { answerScriptTool } from '../script-answers';
 
 describe('the fake Bedrock', () => {
   let bedrock: FakeBedrock;

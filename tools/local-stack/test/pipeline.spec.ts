@@ -1,15 +1,21 @@
 /**
- * The whole pipeline, in-process, on DynamoDB Local: HTTP API → in-process queue →
- * consumer → the shared state machine definition (aws-local-stepfunctions) →
- * steps → callback → quota ledger.
+ * The whole pipeline on the engine (`LUMCAST_ENGINE=1`): the synthesized app's bundles behind
+ * SigV4 and IAM, HTTP API → job queue → consumer → state machine → steps → callback → quota
+ * ledger on DynamoDB Local. A step's failure is its service failing, armed at the engine's front
+ * door (`endpoints.injectFault`) or in its fake (Polly's `throttle`); what the writer was told is
+ * read from the fake Bedrock's requests.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
-import { mp3Info, SpeechThrottledError } from '@lumcast/audio-assembly';
+import type { FaultSpec } from '@lumcast/aws-emulator';
+import { mp3Info } from '@lumcast/audio-assembly';
 import { isoWeekKey, quotaCost } from '@lumcast/quota';
-import { objectKeys, once, type PublicJob } from '@lumcast/pipeline';
-import { OfflineScriptWriter, type ScriptRequest } from '@lumcast/script-generation';
+import { objectKeys, type PublicJob } from '@lumcast/pipeline';
+import { answerScriptTool } from '@lumcast/script-generation';
+import type { EngineOverrides } from '../engine-overrides';
 import type { LocalStack } from '../local-stack';
+import { previousEpisodeTitles, updateSets } from './engine-asked';
+import { engineOf, ON_ENGINE } from './engine-test-stack';
 import { linkRewritten, linkUnsigned } from './episode-link-forms';
 import {
   callbackOf,
@@ -24,9 +30,17 @@ import {
   ToneSynthesizer,
 } from './support';
 
+// The in-process stack is going away (issue 32): its services are not replaced here any more.
+if (!ON_ENGINE) throw new Error('pipeline.spec.ts runs on the engine: set LUMCAST_ENGINE=1');
+
 jest.setTimeout(180_000);
 
 const episode = { topic: 'Tides', sourceText: SHORT_SOURCE, minutes: 1, quality: 'neural' };
+
+/** The fake Polly speaking fast (100 characters a second): short MP3s, quickly assembled. */
+const FAST_POLLY: EngineOverrides = { polly: { charactersPerSecond: 100 } };
+/** The fake Bedrock answering the writer's tools as a well-behaved model, without its latency. */
+const FAST_BEDROCK = { answerTool: answerScriptTool, outputTokensPerSecond: 6_000 };
 
 async function usedSlots(stack: LocalStack, user: string): Promise<number> {
   return (await callApi(stack, 'GET', '/api/quota', { user })).body.used as number;
@@ -143,36 +157,13 @@ describe('a successful episode', () => {
 describe('a failure in any step', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  let failMode: 'none' | 'write' | 'synthesize' | 'assemble' | 'throttled' = 'none';
-  let throttledCalls = 0;
-  const synthesizer = new ToneSynthesizer({
-    fail: () => {
-      if (failMode === 'synthesize') return new Error('speech engine exploded');
-      if (failMode === 'throttled' && throttledCalls++ < 2) {
-        return new SpeechThrottledError('Rate exceeded', {
-          cause: new Error('ThrottlingException'),
-          attempts: 4,
-        });
-      }
-      return undefined;
-    },
-    bytes: () =>
-      failMode === 'assemble' ? new TextEncoder().encode('this is not audio') : undefined,
-  });
 
   beforeAll(async () => {
-    const offline = new OfflineScriptWriter();
     stack = await startTestStack({
       dataDir: data.dir,
-      services: {
-        synthesizer: () => synthesizer,
-        writer: () => ({
-          write: async (request) => {
-            if (failMode === 'write') throw new Error('script model unavailable');
-            return offline.write(request);
-          },
-        }),
-      },
+      scriptWriter: 'bedrock',
+      speech: 'polly',
+      engine: { ...FAST_POLLY, bedrock: FAST_BEDROCK },
     });
   });
   afterAll(async () => {
@@ -180,28 +171,61 @@ describe('a failure in any step', () => {
     data.remove();
   });
 
+  /** What fails in each step: the service it calls, failing every call until the job ends. */
+  const failures: Record<'write' | 'synthesize' | 'assemble', Omit<FaultSpec, 'count'>> = {
+    // The model refuses every request (no access to it): the writer gives up at once.
+    write: {
+      service: 'bedrock-runtime',
+      action: 'bedrock:InvokeModel',
+      error: { status: 403, code: 'AccessDeniedException', message: 'script model unavailable' },
+    },
+    // Polly fails every request: the chunk's retries (its own, then the state machine's) run out.
+    synthesize: {
+      service: 'polly',
+      action: 'polly:SynthesizeSpeech',
+      error: { status: 500, code: 'ServiceFailureException', message: 'speech engine exploded' },
+    },
+    // The assembled episode cannot be stored.
+    assemble: {
+      service: 's3',
+      action: 's3:PutObject',
+      match: (call) => call.path.endsWith('/episode.mp3'),
+      error: { status: 500, code: 'InternalError', message: 'We encountered an internal error.' },
+    },
+  };
+
   it.each(['write', 'synthesize', 'assemble'] as const)(
     'in %s ends the job failed with a message and charges nothing',
     async (mode) => {
-      failMode = mode;
-      const job = await makeEpisode(stack, `user-${mode}`, episode);
-      expect(job.status).toBe('failed');
-      expect(job.error).toBeTruthy();
-      expect(job.cost).toBeUndefined();
-      expect(await usedSlots(stack, `user-${mode}`)).toBe(0);
+      const fault = engineOf(stack).endpoints.injectFault({ ...failures[mode], count: Infinity });
+      try {
+        const job = await makeEpisode(stack, `user-${mode}`, episode);
+        expect(fault.answered).toBeGreaterThan(0);
+        expect(job.status).toBe('failed');
+        expect(job.error).toBeTruthy();
+        expect(job.cost).toBeUndefined();
+        expect(await usedSlots(stack, `user-${mode}`)).toBe(0);
+      } finally {
+        fault.disarm();
+      }
     },
   );
 
   it('retries a throttled chunk with backoff, as the state machine says, and then succeeds', async () => {
-    failMode = 'throttled';
+    const polly = engineOf(stack).polly;
+    const before = polly.requests.length;
+    polly.inject({ kind: 'throttle', count: 2 });
     const job = await makeEpisode(stack, 'user-throttled', episode);
-    expect(throttledCalls).toBeGreaterThan(2);
+    const calls = polly.requests.slice(before);
+    expect(
+      calls.filter((call) => call.outcome === 'ThrottlingException').length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(calls.length).toBeGreaterThan(2);
     expect(job.status).toBe('ready');
     expect(await usedSlots(stack, 'user-throttled')).toBe(job.cost);
   });
 
   it('does not stop the next episode from succeeding', async () => {
-    failMode = 'none';
     const job = await makeEpisode(stack, 'user-after', episode);
     expect(job.error).toBeUndefined();
     expect(job.status).toBe('ready');
@@ -212,27 +236,9 @@ describe('a failure in any step', () => {
 describe('a success callback that charges but cannot record it', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  let readyWritesToFail = 0;
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      dataDir: data.dir,
-      services: (own) => ({
-        synthesizer: () => new ToneSynthesizer(),
-        jobs: once(() => {
-          const jobs = own.jobs();
-          const setStatus = jobs.setStatus.bind(jobs);
-          jobs.setStatus = async (userId, jobId, status, update) => {
-            if (status === 'ready' && readyWritesToFail > 0) {
-              readyWritesToFail -= 1;
-              throw new Error('jobs table unavailable');
-            }
-            return setStatus(userId, jobId, status, update);
-          };
-          return jobs;
-        }),
-      }),
-    });
+    stack = await startTestStack({ dataDir: data.dir, speech: 'polly', engine: FAST_POLLY });
   });
   afterAll(async () => {
     await stack.stop();
@@ -241,9 +247,18 @@ describe('a success callback that charges but cannot record it', () => {
 
   it('ends ready and charged once, never failed and charged, once the failure path can write', async () => {
     // ReportSuccess makes 1 + 5 attempts (its Retry); all of them fail to write `ready`.
-    readyWritesToFail = 6;
+    const jobsTable = stack.env.LUMCAST_JOBS_TABLE;
+    const fault = engineOf(stack).endpoints.injectFault({
+      service: 'dynamodb',
+      action: 'dynamodb:UpdateItem',
+      match: (call) =>
+        (call.json as { TableName?: string }).TableName === jobsTable &&
+        updateSets(call.json, 'status', 'ready'),
+      count: 6,
+      error: { status: 400, code: 'ResourceNotFoundException', message: 'jobs table unavailable' },
+    });
     const job = await makeEpisode(stack, 'lena', episode);
-    expect(readyWritesToFail).toBe(0);
+    expect(fault.remaining).toBe(0);
     expect(job.status).toBe('ready');
     expect(await usedSlots(stack, 'lena')).toBe(job.cost);
     expect(job.cost).toBe(
@@ -255,21 +270,13 @@ describe('a success callback that charges but cannot record it', () => {
 describe('episodes of a series', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  const requests: ScriptRequest[] = [];
-  const offline = new OfflineScriptWriter({ speechEngine: 'espeak-ng' });
 
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: {
-        synthesizer: () => new ToneSynthesizer(),
-        writer: () => ({
-          write: async (request) => {
-            requests.push(request);
-            return offline.write(request);
-          },
-        }),
-      },
+      scriptWriter: 'bedrock',
+      speech: 'polly',
+      engine: { ...FAST_POLLY, bedrock: FAST_BEDROCK },
     });
   });
   afterAll(async () => {
@@ -277,15 +284,26 @@ describe('episodes of a series', () => {
     data.remove();
   });
 
+  /** Makes an episode and returns the earlier episodes' titles each of its writer's requests quoted. */
+  async function quotedByWriter(user: string, request: typeof episode & { seriesId: string }) {
+    const bedrock = engineOf(stack).bedrock;
+    const before = bedrock.requests.length;
+    const job = await makeEpisode(stack, user, request);
+    const asked = bedrock.requests.slice(before);
+    expect(asked.length).toBeGreaterThan(0);
+    return { job, quoted: asked.map((asking) => previousEpisodeTitles(asking.body)) };
+  }
+
   it('give the next episode the earlier ones from series memory, and keep series apart per user', async () => {
-    const first = await makeEpisode(stack, 'hana', { ...episode, seriesId: 'Ocean basics' });
-    expect(first.status).toBe('ready');
-    await makeEpisode(stack, 'hana', { ...episode, topic: 'Waves', seriesId: 'Ocean basics' });
-    await makeEpisode(stack, 'ivan', { ...episode, topic: 'Waves', seriesId: 'Ocean basics' });
-    expect(requests[0]?.series).toEqual({ seriesId: 'Ocean basics', previousEpisodes: [] });
-    expect(requests[1]?.series?.previousEpisodes.map((previous) => previous.title)).toHaveLength(1);
-    expect(requests[1]?.series?.seriesId).toBe('Ocean basics');
-    expect(requests[2]?.series).toEqual({ seriesId: 'Ocean basics', previousEpisodes: [] });
+    const series = { ...episode, seriesId: 'Ocean basics' };
+    const first = await quotedByWriter('hana', series);
+    expect(first.job.status).toBe('ready');
+    const second = await quotedByWriter('hana', { ...series, topic: 'Waves' });
+    const other = await quotedByWriter('ivan', { ...series, topic: 'Waves' });
+    expect(first.quoted.every((titles) => titles.length === 0)).toBe(true);
+    expect(second.quoted.every((titles) => titles.length === 1)).toBe(true);
+    expect(second.quoted[0]?.[0]).toContain('Tides');
+    expect(other.quoted.every((titles) => titles.length === 0)).toBe(true);
   });
 });
 
@@ -294,10 +312,7 @@ describe('two requests for the last slots', () => {
   let stack: LocalStack;
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      dataDir: data.dir,
-      services: { synthesizer: () => new ToneSynthesizer() },
-    });
+    stack = await startTestStack({ dataDir: data.dir, speech: 'polly', engine: FAST_POLLY });
   });
   afterAll(async () => {
     await stack.stop();
@@ -339,8 +354,8 @@ describe('a restart of the local stack', () => {
   afterAll(() => data.remove());
 
   it('keeps finished episodes and quota, queues waiting jobs again, finishes charged ones, and fails the rest uncharged', async () => {
-    const synthesizer = () => new ToneSynthesizer();
-    let stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
+    const options = { dataDir: data.dir, speech: 'polly' as const, engine: FAST_POLLY };
+    let stack = await startTestStack(options);
     const done = await makeEpisode(stack, 'erin', episode);
     const state = pipelineStateOf(stack);
     const jobs = state.jobs();
@@ -382,7 +397,7 @@ describe('a restart of the local stack', () => {
     state.close();
     await stack.stop();
 
-    stack = await startTestStack({ dataDir: data.dir, services: { synthesizer } });
+    stack = await startTestStack(options);
     try {
       expect(stack.recovered).toEqual({
         requeued: ['j-0000000001-00000000000000aa'],

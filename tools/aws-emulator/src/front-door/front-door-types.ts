@@ -1,4 +1,5 @@
 import type { IamEvaluator } from './iam-evaluator';
+import type { FaultSpec, InjectedFault } from './injected-faults';
 import type { FrontDoorService } from './service-call';
 import type { SynthesizedApp } from '../template/synthesized-app';
 
@@ -128,5 +129,11 @@ export interface AwsEndpoints {
    * whose form S3 would refuse (policy expired or not met, too big, extra fields).
    */
   readonly signatureRefusals: readonly SignatureRefusal[];
+  /**
+   * Arms a fault: the next `count` allowed calls (after SigV4 and IAM) to `service` authorized as
+   * `action` that `match` accepts are answered with its AWS error, in the service's own shape
+   * (JSON, or XML for S3), and never reach the service (see `./injected-faults.ts`).
+   */
+  injectFault(fault: FaultSpec): InjectedFault;
   stop(): Promise<void>;
 }

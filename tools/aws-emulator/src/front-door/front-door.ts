@@ -1,6 +1,7 @@
 import { AwsServiceError } from '../errors';
 import { Authority, SIGNING_NAMES } from './authorize';
 import { Forwarder } from './forward';
+import { InjectedFaults } from './injected-faults';
 import type { AwsEndpoints, AwsEndpointsOptions } from './front-door-types';
 import { isPostObject, PostObjectUploads } from './post-object-upload';
 import { refusalAnswer, type Answer } from './refusals';
@@ -15,7 +16,8 @@ import { listenFrontDoor, type ListeningFrontDoor } from './transport';
  * action and resource are read from the request and evaluated against the caller's role (and the
  * bucket policy) from the template; a denied call is answered with the service's own AccessDenied
  * error; an allowed one goes on to DynamoDB Local, the S3 server (re-signed with its key), the fake
- * Polly and Bedrock (HTTP/2, as their SDK clients speak), or the local SQS and Step Functions.
+ * Polly and Bedrock (HTTP/2, as their SDK clients speak), or the local SQS and Step Functions,
+ * unless a fault armed with `injectFault` answers it (`./injected-faults.ts`).
  *
  * @throws LocalServiceStartError when a port cannot be opened.
  * @example
@@ -36,6 +38,7 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     options.recordAllowed ?? true,
   );
   const forwarder = new Forwarder(options.upstream, options.local);
+  const faults = new InjectedFaults();
   const urls = {} as Record<FrontDoorService, string>;
   const uploads = new PostObjectUploads({
     authority,
@@ -58,6 +61,8 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
       const authorized = await authority.authorize(service, request);
       if ('status' in authorized) return refusalAnswer(service, authorized);
       const { caller, call } = authorized;
+      const injected = faults.answerFor(service, request, call);
+      if (injected) return refusalAnswer(service, injected);
       const answer = await forwarder.forward(service, request, caller, call, abandoned);
       return service === 's3'
         ? await authority.hideMissingKeys(request, caller, call, answer)
@@ -97,6 +102,7 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     calls: authority.calls,
     denials: () => authority.calls.filter((call) => call.decision !== 'Allowed'),
     signatureRefusals: authority.signatureRefusals,
+    injectFault: (fault) => faults.arm(fault),
     stop,
   };
 }

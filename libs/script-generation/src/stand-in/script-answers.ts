@@ -3,7 +3,8 @@
  * (`submit_podcast_outline`, `submit_podcast_chapter`, `submit_podcast_script`, and their
  * repair/revision rounds): content that passes the writer's validation at the requested length,
  * read from the prompts as they state it (`about <n> words`, `between <a> and <b> chapters`, a
- * revision's `the target is <n>`). The engine's fake Bedrock answers with it.
+ * revision's `the target is <n>`). A stand-in model for runs without Bedrock: the engine's fake
+ * Bedrock answers with it in the deployed-app specs and the local stack's specs on the engine.
  *
  * @packageDocumentation
  */
