@@ -1,5 +1,5 @@
 /**
- * The dead-letter path on the engine (whatever `LUMCAST_ENGINE` says) does what the job DLQ's
+ * The dead-letter path on the engine does what the job DLQ's
  * consumer does in AWS: a job whose start kept failing ends `failed`, its hold released and nothing
  * charged; only a message that names no readable job stays in the dead-letter file. Starts are
  * refused in front of the state machine (`beforeStepFunctions`, as the deployed-app run's

@@ -1,5 +1,5 @@
 /**
- * The job queue's delivery on the engine (whatever `LUMCAST_ENGINE` says): the template's queues,
+ * The job queue's delivery on the engine: the template's queues,
  * redriving after the template's `maxReceiveCount` (5), with the visibility timeout shortened from
  * its 180 s (`visibilityTimeoutSeconds`) so redrives come in seconds. A message delivered again
  * starts no second execution and charges once; messages no consumer can take end in the dead-letter

@@ -1,5 +1,5 @@
 /**
- * Review, render and re-render on the engine (whatever `LUMCAST_ENGINE` says): a draft is edited
+ * Review, render and re-render on the engine: a draft is edited
  * and rendered for its quote; one turn edited again is re-rendered by speaking exactly that turn's
  * chunks (counted at the fake Polly) and charged only the new audio's minutes; the transcript,
  * captions and audio show both edits; and a one-line edit of a 5-minute neural episode re-renders

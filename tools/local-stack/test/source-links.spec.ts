@@ -1,5 +1,5 @@
 /**
- * Episodes from a source link on the local stack (on the engine: `LUMCAST_ENGINE=1`): the page is
+ * Episodes from a source link on the local stack: the page is
  * read by the write-script bundle's guarded fetcher, which reads this test's page server on
  * loopback because the run's operator lists its exact origin in `LUMCAST_SOURCE_ALLOWED_ORIGINS`;
  * any other loopback origin stays refused, and a link that cannot be read fails the job uncharged.
