@@ -27,6 +27,7 @@ import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
 import { DASHBOARD_EXPORT_DIR } from './local-stack';
 import { privateFolder } from './private-files';
+import { realServicesFor } from './real-aws-services';
 import type { RecoveredJobs } from './recover-jobs';
 import type { RecordedChild } from './stack-processes-file';
 import type { LocalTableNames } from './tables';
@@ -46,7 +47,10 @@ export interface EngineStackOptions extends LocalConfig {
   dashboardDir?: string;
   /** The synthesized app (default {@link DEFAULT_CDK_OUT_DIR}). */
   cdkOutDir?: string;
-  /** Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). */
+  /**
+   * Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). Given,
+   * speech `polly` is the fake's, not the real Polly's (as `engine.bedrock` keeps the fake Bedrock).
+   */
   polly?: FakePollyOptions;
   /**
    * The engine's own settings a test run changes (the fakes' options, an execution timeout),
@@ -165,6 +169,13 @@ function tableNames(functions: readonly FunctionSpec[]): LocalTableNames {
  * ```
  */
 export async function startEngineStack(options: EngineStackOptions): Promise<EngineStack> {
+  // Speech `polly` and writer `bedrock` call the real services with the user's credentials, unless
+  // a test configured the engine's fake instead. A missing region refuses the start here, and
+  // credentials that cannot load refuse it in the engine, before anything starts.
+  const realServices = await realServicesFor({
+    speech: options.polly === undefined ? options.speech : 'local',
+    scriptWriter: options.engine?.bedrock === undefined ? options.scriptWriter : 'offline',
+  });
   // What DynamoDB Local (a child, which inherits it) and the S3 server write in the data folder
   // is private too: files 0600, folders 0700. The run's process owns nothing else that is shared.
   process.umask(0o077);
@@ -196,6 +207,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       },
       s3Directory: s3Dir,
       ...(options.polly === undefined ? {} : { polly: options.polly }),
+      realServices,
       // The pipeline's containers yield the CPU to the API and the services it calls: the
       // server answers while episodes are made (issue 32's responsiveness goals).
       backgroundNice: BACKGROUND_NICE,
