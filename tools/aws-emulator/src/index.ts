@@ -56,6 +56,12 @@ export type {
 export type { FaultedCall, FaultSpec, InjectedFault } from './front-door/injected-faults';
 export { credentialsFor } from './front-door/function-credentials';
 export type { RealServices, RealUpstream } from './front-door/real-upstream';
+export {
+  verifySigV4,
+  type ReceivedRequest,
+  type SigningKeys,
+  type VerifiedSignature,
+} from './front-door/sigv4-verifier';
 export { IamEvaluator } from './front-door/iam-evaluator';
 export { startDynamoDbLocal, type RunningDynamoDbLocal } from './dynamodb/dynamodb-local';
 export { S3RVER_CREDENTIALS, startS3Server, type RunningS3Server } from './s3/s3-server';
