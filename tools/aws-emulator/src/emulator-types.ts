@@ -3,7 +3,7 @@ import type { EventRules } from './events/event-rules';
 import type { FakeBedrock, FakeBedrockOptions } from './fakes/fake-bedrock';
 import type { FakePolly, FakePollyOptions } from './fakes/fake-polly';
 import type { AwsEndpoints } from './front-door/front-door-types';
-import type { RealServices } from './front-door/real-upstream';
+import type { RealServices } from './front-door/real-services';
 import type { LambdaRuntime } from './lambda/lambda-runtime';
 import type { StateMachineRunner } from './sfn/state-machine-runner';
 import type { EventSourceMapping, LeftMessage } from './sqs/event-source-mapping';

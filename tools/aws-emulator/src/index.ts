@@ -55,7 +55,7 @@ export type {
 } from './front-door/front-door-types';
 export type { FaultedCall, FaultSpec, InjectedFault } from './front-door/injected-faults';
 export { credentialsFor } from './front-door/function-credentials';
-export type { RealServices, RealUpstream } from './front-door/real-upstream';
+export type { RealServices, RealUpstream } from './front-door/real-services';
 export {
   verifySigV4,
   type ReceivedRequest,

@@ -13,7 +13,8 @@ import { startFakeBedrock, type FakeBedrock } from '../src/fakes/fake-bedrock';
 import { startAwsEndpoints } from '../src/front-door/front-door';
 import type { AwsEndpoints, Caller } from '../src/front-door/front-door-types';
 import { IamEvaluator } from '../src/front-door/iam-evaluator';
-import { checkRealServices, type RealServices } from '../src/front-door/real-upstream';
+import type { RealServices } from '../src/front-door/real-services';
+import { checkRealServices } from '../src/front-door/real-upstream';
 import type { SynthesizedApp } from '../src/template/synthesized-app';
 import {
   startEndpointStandIn,

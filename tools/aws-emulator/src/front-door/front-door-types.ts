@@ -1,6 +1,6 @@
 import type { IamEvaluator } from './iam-evaluator';
 import type { FaultSpec, InjectedFault } from './injected-faults';
-import type { RealServices } from './real-upstream';
+import type { RealServices } from './real-services';
 import type { FrontDoorService } from './service-call';
 import type { SynthesizedApp } from '../template/synthesized-app';
 

@@ -1,49 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import { AwsServiceError, RealServiceCredentialsError } from '../errors';
 import { SIGNING_NAMES } from './authorize';
+import type { RealServiceName, RealServices, RealUpstream } from './real-services';
 import type { Answer } from './refusals';
 import { resignFor } from './resign';
 import type { ReceivedRequest } from './sigv4-verifier';
 import { forwardableHeaders, http1Request } from './upstream';
-
-/**
- * A real AWS service endpoint that a front door forwards authorized calls to, re-signed with
- * credentials of the caller's choosing (the user's own).
- *
- * @example
- * ```ts
- * const polly: RealUpstream = {
- *   endpoint: new URL('https://polly.eu-west-1.amazonaws.com'),
- *   region: 'eu-west-1',
- *   credentials: defaultProvider(),
- * };
- * ```
- */
-export interface RealUpstream {
-  /** The service's regional endpoint (`https://polly.<region>.amazonaws.com`), or a stand-in's. */
-  readonly endpoint: URL;
-  /** The region the forwarded calls are signed for. */
-  readonly region: string;
-  /** Whose credentials sign the forwarded calls (e.g. the AWS SDK's default provider chain). */
-  readonly credentials: AwsCredentialIdentityProvider;
-  /** Certificates (PEM) the endpoint's TLS certificate is checked against instead of Node's roots. */
-  readonly ca?: string;
-}
-
-/** The services whose calls can go to the real AWS instead of the engine's fakes. */
-export type RealServiceName = 'polly' | 'bedrock-runtime';
-
-/**
- * Which services go to the real AWS: each one named is forwarded there, every other one to its fake.
- *
- * @example
- * ```ts
- * const real: RealServices = { polly };
- * ```
- */
-export type RealServices = Readonly<Partial<Record<RealServiceName, RealUpstream>>>;
 
 /** Headers of the function's own signature: replaced by the re-signed request's. */
 const SIGNATURE_HEADERS = new Set([
