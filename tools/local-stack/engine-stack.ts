@@ -49,7 +49,8 @@ export interface EngineStackOptions extends LocalConfig {
   cdkOutDir?: string;
   /**
    * Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). Given,
-   * speech `polly` is the fake's, not the real Polly's (as `engine.bedrock` keeps the fake Bedrock).
+   * speech `polly` is the fake's, not the real Polly's (as with `engine.polly`; `engine.bedrock`
+   * keeps the fake Bedrock likewise).
    */
   polly?: FakePollyOptions;
   /**
@@ -173,7 +174,8 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
   // a test configured the engine's fake instead. A missing region refuses the start here, and
   // credentials that cannot load refuse it in the engine, before anything starts.
   const realServices = await realServicesFor({
-    speech: options.polly === undefined ? options.speech : 'local',
+    speech:
+      options.polly === undefined && options.engine?.polly === undefined ? options.speech : 'local',
     scriptWriter: options.engine?.bedrock === undefined ? options.scriptWriter : 'offline',
   });
   // What DynamoDB Local (a child, which inherits it) and the S3 server write in the data folder
