@@ -47,11 +47,7 @@ export interface EngineStackOptions extends LocalConfig {
   dashboardDir?: string;
   /** The synthesized app (default {@link DEFAULT_CDK_OUT_DIR}). */
   cdkOutDir?: string;
-  /**
-   * Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). Given,
-   * speech `polly` is the fake's, not the real Polly's (as with `engine.polly`; `engine.bedrock`
-   * keeps the fake Bedrock likewise).
-   */
+  /** Options of the engine's fake Polly (tests: its speaking rate, `charactersPerSecond`). */
   polly?: FakePollyOptions;
   /**
    * The engine's own settings a test run changes (the fakes' options, an execution timeout),
@@ -171,13 +167,9 @@ function tableNames(functions: readonly FunctionSpec[]): LocalTableNames {
  */
 export async function startEngineStack(options: EngineStackOptions): Promise<EngineStack> {
   // Speech `polly` and writer `bedrock` call the real services with the user's credentials, unless
-  // a test configured the engine's fake instead. A missing region refuses the start here, and
-  // credentials that cannot load refuse it in the engine, before anything starts.
-  const realServices = await realServicesFor({
-    speech:
-      options.polly === undefined && options.engine?.polly === undefined ? options.speech : 'local',
-    scriptWriter: options.engine?.bedrock === undefined ? options.scriptWriter : 'offline',
-  });
+  // a test run names its own (`engine.realServices`; none keeps the fakes). A missing region refuses
+  // the start here, and credentials that cannot load refuse it in the engine, before anything starts.
+  const realServices = options.engine?.realServices ?? (await realServicesFor(options));
   // What DynamoDB Local (a child, which inherits it) and the S3 server write in the data folder
   // is private too: files 0600, folders 0700. The run's process owns nothing else that is shared.
   process.umask(0o077);
