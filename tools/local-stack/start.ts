@@ -37,7 +37,7 @@ async function startOnEngine(
       `  the synthesized app on the engine: its functions in worker threads, SigV4 and IAM on every call`,
       `  data: ${config.dataDir} (DynamoDB Local tables, S3 objects)`,
       `  DynamoDB Local: ${stack.emulator.dynamodbUrl} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
-      `  speech: ${config.speech === 'local' ? 'local (espeak-ng)' : "polly (the engine's fake Polly)"}; script writer: ${config.scriptWriter === 'offline' ? 'offline' : "bedrock (the engine's fake Bedrock, which writes no script yet)"}`,
+      `  speech: ${config.speech === 'local' ? 'local (espeak-ng)' : 'polly (Amazon Polly, with your AWS credentials)'}; script writer: ${config.scriptWriter === 'offline' ? 'offline' : 'bedrock (Amazon Bedrock, with your AWS credentials)'}`,
       ...stack.staleStopped.map(
         (child) =>
           `  stopped ${child.name} (pid ${child.pid}), left running on this data folder by a Lumcast that was killed`,
