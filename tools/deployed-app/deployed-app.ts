@@ -5,6 +5,7 @@ import {
   type FakeBedrockOptions,
   type FakePollyOptions,
   type MintOptions,
+  type RealServices,
 } from '@lumcast/aws-emulator';
 import { answerScriptTool } from '@lumcast/script-generation';
 import { StartFaults } from './start-faults';
@@ -40,6 +41,8 @@ export interface DeployedAppOptions {
    * (to see a form expire) should move it back before the functions call AWS again.
    */
   readonly frontDoorClock?: () => Date;
+  /** Polly and Bedrock Runtime calls to send to real endpoints instead of the fakes (`realServices` of the engine). */
+  readonly realServices?: RealServices;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function startDeployedApp(options: DeployedAppOptions = {}): Promis
       ...(options.bedrock ?? {}),
     },
     ...(options.frontDoorClock === undefined ? {} : { frontDoorClock: options.frontDoorClock }),
+    ...(options.realServices === undefined ? {} : { realServices: options.realServices }),
     beforeStepFunctions: (operation, input) => startFaults.check(operation, input),
   });
   return {

@@ -17,6 +17,7 @@ export interface EngineOverrides extends Partial<
     | 'visibilityTimeoutSeconds'
     | 'beforeStepFunctions'
     | 'polly'
+    | 'realServices'
   >
 > {
   /** Variables every function gets over the configuration's. */

@@ -27,6 +27,7 @@ import { linkSecret } from './link-secret';
 import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
 import { privateFolder } from './private-files';
+import { realServicesFor } from './real-aws-services';
 import type { RecoveredJobs } from './recover-jobs';
 import type { RecordedChild } from './stack-processes-file';
 import type { LocalTableNames } from './tables';
@@ -168,6 +169,10 @@ function tableNames(functions: readonly FunctionSpec[]): LocalTableNames {
  * ```
  */
 export async function startEngineStack(options: EngineStackOptions): Promise<EngineStack> {
+  // Speech `polly` and writer `bedrock` call the real services with the user's credentials, unless
+  // a test run names its own (`engine.realServices`; none keeps the fakes). A missing region refuses
+  // the start here, and credentials that cannot load refuse it in the engine, before anything starts.
+  const realServices = options.engine?.realServices ?? (await realServicesFor(options));
   // What DynamoDB Local (a child, which inherits it) and the S3 server write in the data folder
   // is private too: files 0600, folders 0700. The run's process owns nothing else that is shared.
   process.umask(0o077);
@@ -199,6 +204,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       },
       s3Directory: s3Dir,
       ...(options.polly === undefined ? {} : { polly: options.polly }),
+      realServices,
       // The pipeline's containers yield the CPU to the API and the services it calls: the
       // server answers while episodes are made (issue 32's responsiveness goals).
       backgroundNice: BACKGROUND_NICE,

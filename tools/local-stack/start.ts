@@ -38,8 +38,8 @@ function bannerBody(
     `  the synthesized app on the engine: its functions in worker threads, SigV4 and IAM on every call`,
     `  data: ${config.dataDir} (DynamoDB Local tables, S3 objects, dead letters)`,
     `  DynamoDB Local: ${stack.emulator.dynamodbUrl} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
-    `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,
-    `  speech: ${config.speech}${config.speech === 'local' ? ' (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : ''}`,
+    `  script writer: ${config.scriptWriter === 'offline' ? 'offline (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : 'bedrock (Amazon Bedrock, with your AWS credentials)'}`,
+    `  speech: ${config.speech === 'local' ? 'local (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : 'polly (Amazon Polly, with your AWS credentials)'}`,
     movedItems || objects
       ? `  moved in from the in-process run's data: ${movedItems} item(s), ${objects} object(s)`
       : '',

@@ -3,6 +3,7 @@ import type { EventRules } from './events/event-rules';
 import type { FakeBedrock, FakeBedrockOptions } from './fakes/fake-bedrock';
 import type { FakePolly, FakePollyOptions } from './fakes/fake-polly';
 import type { AwsEndpoints } from './front-door/front-door-types';
+import type { RealServices } from './front-door/real-services';
 import type { LambdaRuntime } from './lambda/lambda-runtime';
 import type { StateMachineRunner } from './sfn/state-machine-runner';
 import type { EventSourceMapping, LeftMessage } from './sqs/event-source-mapping';
@@ -106,6 +107,13 @@ export interface AwsEmulatorOptions {
    * its memory then does not grow with use, and only denied calls and refusals are kept.
    */
   readonly keepRecords?: boolean;
+  /**
+   * Polly and Bedrock Runtime calls to send to the real AWS instead of the fakes: still checked at
+   * the front door (SigV4 with the function's credentials, IAM against its role), then re-signed
+   * with the credentials given and sent to the endpoint given. Their credentials are loaded at start:
+   * a run that cannot load them refuses to start (`RealServiceCredentialsError`). Default none.
+   */
+  readonly realServices?: RealServices;
   /** Options of the fake Bedrock (its `answerTool`, its `outputTokensPerSecond`). */
   readonly bedrock?: FakeBedrockOptions;
   /**

@@ -11,6 +11,7 @@ import { startAwsEndpoints } from './front-door/front-door';
 import type { AwsEndpoints, Caller } from './front-door/front-door-types';
 import { credentialsFor } from './front-door/function-credentials';
 import { IamEvaluator } from './front-door/iam-evaluator';
+import { checkRealServices } from './front-door/real-upstream';
 import { LambdaRuntime } from './lambda/lambda-runtime';
 import { assertNodeRuntime } from './lambda/node-runtime';
 import { StateMachineRunner } from './sfn/state-machine-runner';
@@ -101,6 +102,8 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
     const names = loadSynthesizedApp({ cdkOutDir, endpoints: {} });
     // Before any service starts: the bundles must run on the template's Node major.
     assertNodeRuntime(names.functions);
+    // Before any service starts: the real services' credentials must load.
+    await checkRealServices(options.realServices ?? {});
     const iam = new IamEvaluator(names);
     const dynamodb = await startDynamoDbLocal(names.tables, options.dynamodb ?? {});
     stops.push(() => dynamodb.stop());
@@ -123,6 +126,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       callers: callersOf(names.functions, options.credentialsSecret),
       ...(options.frontDoorClock === undefined ? {} : { now: options.frontDoorClock }),
       recordAllowed: options.keepRecords ?? true,
+      ...(options.realServices === undefined ? {} : { realServices: options.realServices }),
       upstream: {
         dynamodb: dynamodb.endpoint,
         s3: s3.endpoint,

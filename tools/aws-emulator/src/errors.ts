@@ -181,3 +181,16 @@ export class SignatureRejectedError extends AwsEmulatorError {
 export class FakePollyConfigError extends AwsEmulatorError {
   override readonly name: string = 'FakePollyConfigError';
 }
+
+/**
+ * A service set to go to the real AWS whose credentials cannot be loaded (none configured, an
+ * expired session): the run refuses to start, naming the service and its endpoint.
+ *
+ * @example
+ * ```ts
+ * await checkRealServices({ polly }); // rejects with RealServiceCredentialsError without credentials
+ * ```
+ */
+export class RealServiceCredentialsError extends AwsEmulatorError {
+  override readonly name: string = 'RealServiceCredentialsError';
+}

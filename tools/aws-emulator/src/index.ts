@@ -35,6 +35,7 @@ export {
   IamEvaluationError,
   LambdaThrottledError,
   LocalServiceStartError,
+  RealServiceCredentialsError,
   RuntimeMismatchError,
   SignatureRejectedError,
   UnknownFunctionError,
@@ -54,6 +55,13 @@ export type {
 } from './front-door/front-door-types';
 export type { FaultedCall, FaultSpec, InjectedFault } from './front-door/injected-faults';
 export { credentialsFor } from './front-door/function-credentials';
+export type { RealServices, RealUpstream } from './front-door/real-services';
+export {
+  verifySigV4,
+  type ReceivedRequest,
+  type SigningKeys,
+  type VerifiedSignature,
+} from './front-door/sigv4-verifier';
 export { IamEvaluator } from './front-door/iam-evaluator';
 export { startDynamoDbLocal, type RunningDynamoDbLocal } from './dynamodb/dynamodb-local';
 export { S3RVER_CREDENTIALS, startS3Server, type RunningS3Server } from './s3/s3-server';

@@ -95,7 +95,9 @@ function dynamoOf(endpoint: string): LocalDynamo {
 export async function startEngineTestStack(options: LocalStackOptions): Promise<LocalStack> {
   const { speech, polly } = speechFor(options);
   const { tones } = options;
-  const stack = await startEngineStack({ ...options, speech, ...(polly ? { polly } : {}) });
+  // The specs' Polly and Bedrock are the engine's fakes (no account): no real services.
+  const engine = { realServices: {}, ...options.engine };
+  const stack = await startEngineStack({ ...options, speech, ...(polly ? { polly } : {}), engine });
   const { emulator } = stack;
   // The bundles' Polly synthesizer picks each host's voice: the spec's stand-in reports those.
   const voices = new PollySynthesizer({ client: new PollyClient({ region: 'us-east-1' }) });

@@ -3,6 +3,8 @@ import { AwsServiceError } from '../errors';
 import { S3RVER_CREDENTIALS } from '../s3/s3-server';
 import type { AwsJsonHandler, Caller, Upstreams } from './front-door-types';
 import { NodeSha256 } from './node-sha256';
+import type { RealServices } from './real-services';
+import { RealServiceForwarder } from './real-upstream';
 import { refusalAnswer, requestId, type Answer } from './refusals';
 import type { FrontDoorService, ServiceCall } from './service-call';
 import { AUTH_QUERY_PARAMETERS, type ReceivedRequest } from './sigv4-verifier';
@@ -32,7 +34,8 @@ function queryWithoutAuth(rawQuery: string): string {
 
 /**
  * Where an authorized call goes, per service: DynamoDB Local as it came, the S3 server re-signed
- * with its own key, the fake Polly and Bedrock over HTTP/2 (as their SDK clients speak), and the
+ * with its own key, the fake Polly and Bedrock over HTTP/2 (as their SDK clients speak) or, those
+ * `real` names, the real services re-signed with its credentials (`./real-upstream.ts`), and the
  * local SQS and Step Functions as one JSON operation (an {@link AwsServiceError} answered as that
  * AWS error).
  *
@@ -46,13 +49,16 @@ function queryWithoutAuth(rawQuery: string): string {
 export class Forwarder {
   private readonly polly: Http2Upstream;
   private readonly bedrock: Http2Upstream;
+  private readonly real: RealServiceForwarder;
 
   constructor(
     private readonly upstream: Upstreams,
     private readonly local: { readonly sqs: AwsJsonHandler; readonly sfn: AwsJsonHandler },
+    real: RealServices = {},
   ) {
     this.polly = new Http2Upstream(upstream.polly);
     this.bedrock = new Http2Upstream(upstream.bedrock);
+    this.real = new RealServiceForwarder(real);
   }
 
   async forward(
@@ -76,6 +82,7 @@ export class Forwarder {
         return this.forwardToS3(request);
       case 'polly':
       case 'bedrock-runtime':
+        if (this.real.serves(service)) return this.real.forward(service, request, abandoned);
         return (service === 'polly' ? this.polly : this.bedrock).request(
           request.method,
           pathAndQuery,
@@ -92,6 +99,7 @@ export class Forwarder {
   close(): void {
     this.polly.close();
     this.bedrock.close();
+    this.real.close();
   }
 
   private async forwardToS3(request: ReceivedRequest): Promise<Answer> {

@@ -1,5 +1,6 @@
 import type { IamEvaluator } from './iam-evaluator';
 import type { FaultSpec, InjectedFault } from './injected-faults';
+import type { RealServices } from './real-services';
 import type { FrontDoorService } from './service-call';
 import type { SynthesizedApp } from '../template/synthesized-app';
 
@@ -100,6 +101,11 @@ export interface AwsEndpointsOptions {
   readonly upstream: Upstreams;
   /** The local SQS and Step Functions. */
   readonly local: { readonly sqs: AwsJsonHandler; readonly sfn: AwsJsonHandler };
+  /**
+   * Services whose authorized calls go to the real AWS instead of `upstream`'s fakes, re-signed
+   * with the credentials given for each (default none).
+   */
+  readonly realServices?: RealServices;
   /** The clock signatures are checked against (default the system clock). */
   readonly now?: () => Date;
   /** Whether allowed calls are kept in `calls` too (default true); denials always are. */

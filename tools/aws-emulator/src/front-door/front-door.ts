@@ -37,7 +37,7 @@ export async function startAwsEndpoints(options: AwsEndpointsOptions): Promise<A
     now,
     options.recordAllowed ?? true,
   );
-  const forwarder = new Forwarder(options.upstream, options.local);
+  const forwarder = new Forwarder(options.upstream, options.local, options.realServices);
   const faults = new InjectedFaults();
   const urls = {} as Record<FrontDoorService, string>;
   const uploads = new PostObjectUploads({

@@ -68,7 +68,10 @@ function parseAmzDate(value: string | undefined): Date {
   return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
 }
 
-function queryObject(entries: readonly [string, string][]): Record<string, string | string[]> {
+/** Query entries as the signer takes them: a repeated key's values in an array. */
+export function queryObject(
+  entries: readonly [string, string][],
+): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of entries) {
     const existing = query[key];

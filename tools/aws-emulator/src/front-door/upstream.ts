@@ -1,4 +1,5 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import http2, { type ClientHttp2Session } from 'node:http2';
 import type { Answer } from './refusals';
 
@@ -52,7 +53,8 @@ export function flatHeaders(
 }
 
 /**
- * Sends a request over HTTP/1.1 and buffers the answer.
+ * Sends a request over HTTP/1.1 (over TLS for an `https:` target) and buffers the answer; `options`
+ * may name a keep-alive agent and a signal that cancels the request.
  *
  * @example
  * ```ts
@@ -64,11 +66,12 @@ export function http1Request(
   method: string,
   headers: Record<string, string>,
   body: Buffer,
+  options: { readonly agent?: http.Agent; readonly signal?: AbortSignal } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = http.request(
+    const outgoing = (target.protocol === 'https:' ? https : http).request(
       target,
-      { method, headers: { ...headers, 'content-length': String(body.length) } },
+      { method, headers: { ...headers, 'content-length': String(body.length) }, ...options },
       (incoming) => {
         const parts: Buffer[] = [];
         incoming.on('data', (part: Buffer) => parts.push(part));
