@@ -3,7 +3,7 @@
  * the deployed state machine's `SynthesizeChunks` Map state (taken from podcast.asl.json as it is: its
  * MaxConcurrency, ItemSelector and Retry rules, run by aws-local-stepfunctions), each item handled by
  * the real Synthesize Lambda handler (`buildSynthesizeHandler`: zod input, `PollySynthesizer` with the
- * handler's client settings, chunk MP3 to a file object store, `markChunkDone` on DynamoDB Local),
+ * handler's client settings, chunk MP3 to a store in memory, `markChunkDone` on DynamoDB Local),
  * against the wire-level fake Polly holding 8 requests per second for neural speech.
  *
  * The bound is what Polly's rate allows: `chunks ÷ 8` seconds. Prints chunks/s against it, the ratio,
@@ -24,14 +24,39 @@ import {
   jobsTableFrom,
   readEnvironment,
   synthesizerFrom,
+  ObjectNotFoundError,
   type JobRecord,
+  type ObjectStore,
 } from '@lumcast/pipeline';
 import { startFakePolly } from '@lumcast/aws-emulator';
-import { FileObjectStore } from '../local-stack/file-object-store';
-import { DEFINITION_PATH } from '../local-stack/local-state-machine';
 import { ensureTables, LOCAL_TABLES } from '../local-stack/tables';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
+
+/** The deployed state machine's definition. */
+const DEFINITION_PATH = path.resolve(
+  __dirname,
+  '../../apps/functions/src/state-machine/podcast.asl.json',
+);
+
+/** The chunks' store, in memory: the bench measures speech against Polly's rate, not storage. */
+class MemoryObjectStore implements ObjectStore {
+  private readonly objects = new Map<string, Uint8Array | string>();
+
+  async put(key: string, body: Uint8Array | string): Promise<void> {
+    this.objects.set(key, body);
+  }
+
+  async get(key: string): Promise<Uint8Array> {
+    const body = this.objects.get(key);
+    if (body === undefined) throw new ObjectNotFoundError(key);
+    return typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    keys.forEach((key) => this.objects.delete(key));
+  }
+}
 
 /** Polly's SynthesizeSpeech quota for neural voices (requests per second). */
 const POLLY_NEURAL_TPS = 8;
@@ -127,7 +152,7 @@ async function main(): Promise<void> {
         );
         const handler = buildSynthesizeHandler({
           jobs,
-          store: new FileObjectStore(path.join(dataDir, 'objects')),
+          store: new MemoryObjectStore(),
           synthesizer,
         });
         let mapRetries = 0;

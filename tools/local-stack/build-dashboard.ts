@@ -1,6 +1,7 @@
 /**
- * `npm start`'s first step: `nx run dashboard:build --tui=false` (a cache hit unless the dashboard
- * changed), one at a time per checkout. Two `npm start` begun together on a cold cache would run
+ * `npm start`'s first step: `nx run infra:synth --tui=false`, which builds the bundles and the
+ * dashboard's static export and synthesizes the cloud assembly the engine runs (each a cache hit
+ * unless its sources changed), one at a time per checkout. Two `npm start` begun together on a cold cache would run
  * two `next build`s in one folder, and Next refuses the second ("Another next build process is
  * already running"); here the second waits for the first (it says so), then reads its result from
  * the cache. Exits with Nx's exit code.
@@ -31,11 +32,7 @@ async function main(): Promise<number> {
   try {
     const nx = spawn(
       path.join(REPO_ROOT, 'node_modules/.bin/nx'),
-      [
-        'run',
-        process.env['LUMCAST_ENGINE'] === '1' ? 'infra:synth' : 'dashboard:build',
-        '--tui=false',
-      ],
+      ['run', 'infra:synth', '--tui=false'],
       // Without this script's own tsconfig (tsx passes it on, relative to the repo root): the cloud
       // assembly's app runs tsx too, from apps/infra, with its own.
       { cwd: REPO_ROOT, stdio: 'inherit', env: withoutTsxTsconfig(process.env) },

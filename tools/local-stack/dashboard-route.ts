@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { DASHBOARD_SECURITY_HEADERS } from '@lumcast/pipeline';
 import { dashboardHeaders } from './dashboard-headers';
 import { sendJson } from './send-json';
 import { resolveStaticFile, sendFile } from './static-files';
+
+/** The dashboard's static export (`nx run dashboard:build`), served at `/`. */
+export const DASHBOARD_EXPORT_DIR = path.resolve(__dirname, '../../apps/dashboard/out');
 
 /** The runtime configuration the dashboard reads at start: local identity (the dev user picker). */
 export const LOCAL_DASHBOARD_CONFIG = Object.freeze({ identity: 'local' });

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { isUserId } from '@lumcast/pipeline';
-import { LOCAL_USER_HEADER } from './local-identity';
 import { sendJson } from './send-json';
+
+/** The header the dashboard's user picker sends: the local run's identity, at its gateway only. */
+export const LOCAL_USER_HEADER = 'x-lumcast-user';
 
 /** Mints an ID token for a user, as the user pool's hosted UI would hand the dashboard. */
 export type MintIdToken = (userId: string) => Promise<string>;
@@ -48,8 +50,8 @@ export function localIdentityHeaders(
 }
 
 /**
- * The 401 a signed-in route answers without an identity, as the in-process stack's api handler
- * answers it (API Gateway's authorizer would answer `{"message":"Unauthorized"}`): the local
+ * The 401 a signed-in route answers without an identity, as the api function answers it behind
+ * an authorizer that lets anonymous requests through (API Gateway's authorizer would answer `{"message":"Unauthorized"}`): the local
  * contract the dashboard and scripts read.
  */
 export function sendUnauthenticated(response: ServerResponse): void {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { MAX_BODY_BYTES, PayloadTooLargeError, readBody } from './api-gateway-event';
+import { MAX_BODY_BYTES, PayloadTooLargeError, readBody } from './request-body';
 import { bucketOfPath, forwardRequest, forwardToBucket } from './bucket-route';
 import { contractRoute } from './contract-route';
 import { serveDashboard } from './dashboard-route';

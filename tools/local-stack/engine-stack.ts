@@ -16,6 +16,7 @@ import {
   removeDynamoEndpointFile,
   writeDynamoEndpointFile,
 } from './dynamo-endpoint-file';
+import { DASHBOARD_EXPORT_DIR } from './dashboard-route';
 import { createEngineListener } from './engine-listener';
 import { recoverEngineJobs } from './engine-recovery';
 import { localIdentityHeaders } from './engine-identity';
@@ -25,7 +26,6 @@ import { importInProcessData, type ImportedData } from './in-process-data-import
 import { linkSecret } from './link-secret';
 import { listenLocally } from './listen';
 import type { LocalConfig } from './local-config';
-import { DASHBOARD_EXPORT_DIR } from './local-stack';
 import { privateFolder } from './private-files';
 import { realServicesFor } from './real-aws-services';
 import type { RecoveredJobs } from './recover-jobs';
@@ -97,6 +97,9 @@ function functionEnvironment(
     ...(config.maxChunkChars === undefined
       ? {}
       : { LUMCAST_MAX_CHUNK_CHARS: String(config.maxChunkChars) }),
+    ...(config.sourceAllowedOrigins === undefined
+      ? {}
+      : { LUMCAST_SOURCE_ALLOWED_ORIGINS: config.sourceAllowedOrigins }),
     ...overrides,
   };
   return () => environment;

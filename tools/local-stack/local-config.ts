@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { allowedOriginsFrom } from '@lumcast/pipeline';
 import { DEFAULT_HOST } from './host-check';
 
 /** What the local stack reads from its environment. */
@@ -17,6 +18,30 @@ export const localConfigSchema = z.object({
   LUMCAST_SPEECH: z.enum(['local', 'polly']).default('local'),
   LUMCAST_BEDROCK_MODEL_ID: z.string().min(1).optional(),
   LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).optional(),
+  /** Exact private origins source links may read (see `allowedOriginsFrom` of `@lumcast/pipeline`). */
+  LUMCAST_SOURCE_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        allowedOriginsFrom([value]);
+      } catch (error) {
+        // The issue is reported under the variable's name already.
+        const message = (error as Error).message.replace(/^LUMCAST_SOURCE_ALLOWED_ORIGINS: /, '');
+        ctx.addIssue({ code: 'custom', message });
+      }
+    }),
+  /**
+   * `1` chose the engine while the in-process stack was the default; the engine is now the only
+   * run, so `1` is still accepted and anything else is refused rather than silently ignored.
+   */
+  LUMCAST_ENGINE: z
+    .literal('1', {
+      error:
+        'the in-process stack was removed; npm start always runs the engine (unset it, or set 1)',
+    })
+    .optional(),
 });
 
 /** The local stack's validated settings, with the data folder made absolute. */
@@ -32,6 +57,8 @@ export interface LocalConfig {
   speech: 'local' | 'polly';
   bedrockModelId?: string;
   maxChunkChars?: number;
+  /** `LUMCAST_SOURCE_ALLOWED_ORIGINS` as given (checked), passed on to the functions. */
+  sourceAllowedOrigins?: string;
 }
 
 /**
@@ -62,6 +89,7 @@ export function readLocalConfig(
     speech: env.LUMCAST_SPEECH,
     bedrockModelId: env.LUMCAST_BEDROCK_MODEL_ID,
     maxChunkChars: env.LUMCAST_MAX_CHUNK_CHARS,
+    sourceAllowedOrigins: env.LUMCAST_SOURCE_ALLOWED_ORIGINS,
   };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Issue 32's responsiveness figures for `npm start`: starts it (with this process's environment:
- * `LUMCAST_ENGINE=1` for the engine) on `PORT` 3311 and a fresh data folder, times the start to
+ * Issue 32's responsiveness figures for `npm start`: starts it (with this process's environment)
+ * on `PORT` 3311 and a fresh data folder, times the start to
  * "Lumcast is running at", a bystander's quiet 1-minute neural episode, then three 3-minute neural
  * episodes and, 2 s in, the bystander's again, while `GET /api/quota` is probed every 100 ms on
  * fresh and on keep-alive connections. Prints the figures and asserts nothing.
  *
- *   LUMCAST_ENGINE=1 npx tsx --tsconfig tools/tsconfig.json tools/local-stack/responsiveness.bench.ts
+ *   npx tsx --tsconfig tools/tsconfig.json tools/local-stack/responsiveness.bench.ts
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

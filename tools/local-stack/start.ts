@@ -1,5 +1,6 @@
 /**
- * `npm start`: runs Lumcast on this machine (see ./local-stack.ts) and prints
+ * `npm start`: runs Lumcast on this machine, the synthesized app on the engine (see
+ * ./engine-stack.ts), and prints
  * where it listens (127.0.0.1 unless `HOST` is set). Ctrl-C stops it; nothing is lost, and an
  * episode caught mid-way ends `failed`, uncharged, at the next start. A bad `link-secret` file
  * refuses the start with a message naming it, and so does a data folder another live stack holds.
@@ -8,7 +9,6 @@
  * launcher goes.
  */
 import { readLocalConfig } from './local-config';
-import { startLocalStack } from './local-stack';
 import { startEngineStack } from './engine-stack';
 import { isLoopbackHost } from './host-check';
 import { launchersOf, watchLaunchers } from './launcher-watch';
@@ -26,67 +26,47 @@ function bannerHead(url: string, address: string): string[] {
   ];
 }
 
-/** `LUMCAST_ENGINE=1`: the synthesized app on the engine (`./engine-stack.ts`) instead. */
-async function startOnEngine(
+/** The lines after the URL: what runs, where the data is, and what the start found. */
+function bannerBody(
   config: ReturnType<typeof readLocalConfig>,
-): Promise<{ stop(): Promise<void> }> {
-  const stack = await startEngineStack(config);
-  console.log(
-    [
-      ...bannerHead(stack.url, stack.address),
-      `  the synthesized app on the engine: its functions in worker threads, SigV4 and IAM on every call`,
-      `  data: ${config.dataDir} (DynamoDB Local tables, S3 objects)`,
-      `  DynamoDB Local: ${stack.emulator.dynamodbUrl} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
-      `  speech: ${config.speech === 'local' ? 'local (espeak-ng)' : 'polly (Amazon Polly, with your AWS credentials)'}; script writer: ${config.scriptWriter === 'offline' ? 'offline' : 'bedrock (Amazon Bedrock, with your AWS credentials)'}`,
-      ...stack.staleStopped.map(
-        (child) =>
-          `  stopped ${child.name} (pid ${child.pid}), left running on this data folder by a Lumcast that was killed`,
-      ),
-      '  Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  );
-  return stack;
+  stack: Awaited<ReturnType<typeof startEngineStack>>,
+): string[] {
+  const { requeued, finished, failed } = stack.recovered;
+  const { items, objects } = stack.imported;
+  const movedItems = Object.values(items).reduce((sum, count) => sum + (count ?? 0), 0);
+  return [
+    `  the synthesized app on the engine: its functions in worker threads, SigV4 and IAM on every call`,
+    `  data: ${config.dataDir} (DynamoDB Local tables, S3 objects, dead letters)`,
+    `  DynamoDB Local: ${stack.emulator.dynamodbUrl} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
+    `  script writer: ${config.scriptWriter === 'offline' ? 'offline (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : 'bedrock (Amazon Bedrock, with your AWS credentials)'}`,
+    `  speech: ${config.speech === 'local' ? 'local (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : 'polly (Amazon Polly, with your AWS credentials)'}`,
+    movedItems || objects
+      ? `  moved in from the in-process run's data: ${movedItems} item(s), ${objects} object(s)`
+      : '',
+    requeued.length || finished.length || failed.length
+      ? `  after the last stop: ${requeued.length} queued job(s) queued again, ${finished.length} charged job(s) finished as ready, ${failed.length} interrupted job(s) marked failed (uncharged)`
+      : '',
+    ...stack.staleStopped.map(
+      (child) =>
+        `  stopped ${child.name} (pid ${child.pid}), left running on this data folder by a Lumcast that was killed`,
+    ),
+  ].filter(Boolean);
 }
 
 async function main(): Promise<void> {
   const config = readLocalConfig(process.env);
   // Recorded before anything starts: a launcher killed while the stack starts is still noticed.
   const launchers = launchersOf(process.pid);
-  const stack =
-    process.env['LUMCAST_ENGINE'] === '1'
-      ? await startOnEngine(config)
-      : await startInProcess(config);
-  stopOnSignals(stack, launchers);
-}
-
-/** The default: the in-process local stack (`./local-stack.ts`). */
-async function startInProcess(
-  config: ReturnType<typeof readLocalConfig>,
-): Promise<{ stop(): Promise<void> }> {
-  const stack = await startLocalStack(config);
-  const { requeued, finished, failed } = stack.recovered;
+  const stack = await startEngineStack(config);
   console.log(
     [
       ...bannerHead(stack.url, stack.address),
-      `  data: ${config.dataDir} (DynamoDB Local tables, audio, dead letters)`,
-      `  DynamoDB Local: ${stack.dynamo.endpoint} (recorded in ${stack.dynamoEndpointFile} for \`npx nx run tools:quota\`)`,
-      `  script writer: ${config.scriptWriter}${config.scriptWriter === 'offline' ? ' (no language model; set LUMCAST_SCRIPT_WRITER=bedrock with AWS credentials for Bedrock)' : ''}`,
-      `  speech: ${config.speech}${config.speech === 'local' ? ' (espeak-ng; set LUMCAST_SPEECH=polly with AWS credentials for Polly)' : ''}`,
-      requeued.length || finished.length || failed.length
-        ? `  after the last stop: ${requeued.length} queued job(s) queued again, ${finished.length} charged job(s) finished as ready, ${failed.length} interrupted job(s) marked failed (uncharged)`
-        : '',
-      ...stack.staleStopped.map(
-        (child) =>
-          `  stopped ${child.name} (pid ${child.pid}), left running on this data folder by a Lumcast that was killed`,
-      ),
+      ...bannerBody(config, stack),
       '  Ctrl-C to stop.',
       '',
-    ]
-      .filter(Boolean)
-      .join('\n'),
+    ].join('\n'),
   );
-  return stack;
+  stopOnSignals(stack, launchers);
 }
 
 function stopOnSignals(

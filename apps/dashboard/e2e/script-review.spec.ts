@@ -25,25 +25,18 @@ const ADDITION = ' And the range is largest at spring tides, twice every month.'
 
 /**
  * Where the local stack keeps one job's speech chunks, one MP3 per chunk address: the data
- * folder the Playwright config gives `npm start`, then `episodes/<job>/chunks/`. Each file is
- * one chunk the synthesizer spoke, so counting them counts what it was asked to say.
+ * folder the Playwright config gives `npm start`, then its S3 server's buckets
+ * (`s3/<bucket>/episodes/<job>/chunks/<address>.mp3._S3rver_object`). Each object is one chunk the
+ * synthesizer spoke, so counting them counts what it was asked to say.
  */
 function chunksSpoken(jobId: string): number {
-  const folder = path.resolve(
-    __dirname,
-    '..',
-    '..',
-    '..',
-    'tmp',
-    'e2e-data',
-    'objects',
-    'episodes',
-    jobId,
-    'chunks',
-  );
-  return existsSync(folder)
-    ? readdirSync(folder).filter((name) => name.endsWith('.mp3')).length
-    : 0;
+  const buckets = path.resolve(__dirname, '..', '..', '..', 'tmp', 'e2e-data', 's3');
+  if (!existsSync(buckets)) return 0;
+  return readdirSync(buckets)
+    .map((bucket) => path.join(buckets, bucket, 'episodes', jobId, 'chunks'))
+    .filter((folder) => existsSync(folder))
+    .flatMap((folder) => readdirSync(folder))
+    .filter((name) => name.endsWith('.mp3._S3rver_object')).length;
 }
 
 /** The words of a WebVTT file: its cues' text joined by spaces, without header, numbers or timings. */

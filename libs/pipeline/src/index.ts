@@ -4,22 +4,20 @@
 
 // Configuration
 export { environmentSchema, readEnvironment } from './config/environment';
+export { allowedOriginsFrom } from './sources/allowed-origins';
 export type { Environment } from './config/environment';
 
 // Jobs
 export { holdsSlots, isFinalStatus } from './jobs/job';
 export type { JobRecord } from './jobs/job';
 export type { PublicJob } from './contract/job-bodies';
-export { JOBS_TABLE_KEY, JobsTable } from './jobs/jobs-table';
+export { JOBS_TABLE_KEY } from './jobs/jobs-table';
 
 // Ports the local stack implements
 export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
-export type { JobMessage, JobQueue } from './ports/job-queue';
-export type { EpisodeExecutionInput, ExecutionStarter } from './ports/execution-starter';
-export { executionName } from './ports/execution-starter';
-export type { EpisodeLinks } from './ports/episode-links';
-export type { SourceUploads, UploadForm } from './ports/source-uploads';
+export type { JobQueue } from './ports/job-queue';
+export type { ExecutionStarter } from './ports/execution-starter';
 
 // Least-privilege access, read by the infrastructure and the deployed-app run
 export {
@@ -44,7 +42,6 @@ export type { SpeechSettings } from './renders/chunk-address';
 
 // HTTP API: identity and the shapes the dashboard reads
 export { cognitoIdentity, isUserId } from './api/identity';
-export type { IdentityResolver } from './api/identity';
 export type { FeedLink } from './contract';
 export type { PodcastRequest } from './api/podcast-request';
 
@@ -65,10 +62,8 @@ export { ensureSeriesEpisodesIndex, SERIES_EPISODES_INDEX } from './series/serie
 export { FEEDS_TABLE_KEY } from './feeds/feeds-table';
 
 // Composition: the Lambda handlers and the services behind them
-export { pipelineHandlers } from './composition/pipeline-handlers';
 export {
   audioStoreFrom,
-  awsServices,
   episodeLinksFrom,
   executionStarterFrom,
   feedsTableFrom,

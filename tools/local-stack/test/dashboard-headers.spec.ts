@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import { startTestStack, temporaryDataDir } from './support';
 
 // A start takes a few seconds (DynamoDB Local's JVM; on the engine, the synthesized app as well).

@@ -1,5 +1,5 @@
 /**
- * The dead-letter path on the engine (whatever `LUMCAST_ENGINE` says) does what the job DLQ's
+ * The dead-letter path on the engine does what the job DLQ's
  * consumer does in AWS: a job whose start kept failing ends `failed`, its hold released and nothing
  * charged; only a message that names no readable job stays in the dead-letter file. Starts are
  * refused in front of the state machine (`beforeStepFunctions`, as the deployed-app run's
@@ -8,20 +8,14 @@
  * that takes seconds.
  */
 import { AwsServiceError } from '@lumcast/aws-emulator';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import {
   deadLettersIn,
   executionsOf,
   jobQueueOf,
   SPEC_VISIBILITY_TIMEOUT_SECONDS,
 } from './engine-job-queue';
-import {
-  callApi,
-  makeEpisode,
-  SHORT_SOURCE,
-  startEngineSpecStack,
-  temporaryDataDir,
-} from './support';
+import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(180_000);
 
@@ -43,7 +37,7 @@ describe('the local stack’s dead-letter path', () => {
   let refusals = 0;
 
   beforeAll(async () => {
-    stack = await startEngineSpecStack({
+    stack = await startTestStack({
       dataDir: data.dir,
       speech: 'polly',
       engine: {

@@ -4,7 +4,7 @@
  * its script is read back as timed turns with the quote for rendering it, and an edit of it is
  * kept as the next version.
  */
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import {
   callApi,
   SHORT_SOURCE,
@@ -24,7 +24,7 @@ describe('a draft for review on the local stack', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => synthesizer },
+      tones: synthesizer,
     });
   });
   afterAll(async () => {

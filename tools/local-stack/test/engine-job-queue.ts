@@ -1,12 +1,12 @@
 /**
- * The template's job queue on a test stack's engine (`LUMCAST_ENGINE=1`), for the specs of its
+ * The template's job queue on a test stack's engine, for the specs of its
  * delivery: raw messages sent to it as SQS would deliver a duplicate or a malformed one, its
  * redrive limit as the template sets it, the executions the state machine started for a job, and
  * what the run kept in its dead-letter file.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { engineOf } from './engine-test-stack';
 
 /**

@@ -23,7 +23,8 @@ import {
   startScript,
   waitUntil,
 } from './process-support';
-import { SHORT_SOURCE, temporaryDataDir, ToneSynthesizer } from './support';
+import { SHORT_SOURCE, temporaryDataDir } from './support';
+import { toneMp3 } from './tone-synthesizer';
 
 jest.setTimeout(300_000);
 
@@ -81,11 +82,7 @@ describe('an engine run stopped with jobs unfinished, started again', () => {
         .create({ ...base, jobId: interrupted, status: 'synthesizing', totalChunks: 4 });
       // Stopped between the charge and `ready`: charged, audio stored, status still assembling.
       await seeded.jobs().create({ ...base, jobId: charged, status: 'assembling', totalChunks: 1 });
-      const audio = await new ToneSynthesizer({ secondsPerChar: 1 }).synthesize({
-        text: 'x'.repeat(70),
-        voice: 'tone-low',
-        quality: 'standard',
-      });
+      const audio = await toneMp3(70);
       await seeded.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
       chargedCost = quotaCost('standard', mp3Info(audio).durationSeconds);
       await seeded
@@ -132,7 +129,7 @@ describe('an engine run killed while it makes an episode', () => {
   });
 
   it('ends the episode on the next start, failed and uncharged, with nothing held; Ctrl-C then stops everything', async () => {
-    const first = startScript(dir, { LUMCAST_ENGINE: '1' });
+    const first = startScript(dir);
     const firstUrl = await runningUrl(first);
     const response = await fetch(`${firstUrl}/api/podcasts`, {
       method: 'POST',
@@ -162,7 +159,7 @@ describe('an engine run killed while it makes an episode', () => {
     process.kill(server, 'SIGKILL');
     await exitOf(first);
 
-    const second = startScript(dir, { LUMCAST_ENGINE: '1' });
+    const second = startScript(dir);
     const url = await runningUrl(second);
     expect(alive(jvm as number)).toBe(false);
     const job = await getJson(`${url}/api/podcasts/${jobId}`, 'alice');

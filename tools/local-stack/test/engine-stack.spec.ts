@@ -1,5 +1,5 @@
 /**
- * `npm start` on the engine (`LUMCAST_ENGINE=1`, `../engine-stack.ts`): the synthesized app with
+ * `npm start` on the engine (`../engine-stack.ts`): the synthesized app with
  * the functions' bundles in worker threads, on a temporary data folder. Needs the cloud assembly
  * (`npx nx run infra:synth`; the `tools:test` target builds it first).
  */

@@ -1,78 +1,81 @@
 /**
- * `startTestStack` on the engine (`LUMCAST_ENGINE=1` in the test's environment): the same specs
- * run against `startEngineStack`, the synthesized app's bundles in worker threads. What the
- * in-process stack lets a spec reach inside (its services, queue and state machine) does not exist
- * there: asking for it throws `NotOnTheEngineError`, naming it, so the spec fails saying why. A
- * replaced speech synthesizer (the specs' fast `ToneSynthesizer`) becomes the engine's fake Polly
- * at the same speaking rate, which makes MP3 of the right length just as fast, and the stand-in
- * then reports the fake Polly's requests as its calls and voices; any other replaced service is
- * refused. `holdJobs` stops the event source mappings, so accepted jobs stay queued.
+ * The local-stack specs' run: `startEngineStack`, the synthesized app's bundles in worker
+ * threads on the engine, with what a spec sets of it. A `ToneSynthesizer` (`tones`) makes the
+ * run speak with the engine's fake Polly at the stand-in's rate of characters, which makes MP3 of
+ * the right length fast, and the stand-in then reports the fake Polly's requests as its calls and
+ * voices. `holdJobs` stops the event source mappings, so accepted jobs stay queued. What else a
+ * spec changes of the engine is `engine` (`../engine-overrides.ts`), and `engineOf` reaches it.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PollyClient } from '@aws-sdk/client-polly';
 import type { AwsEmulator, FakePollyOptions } from '@lumcast/aws-emulator';
 import { PollySynthesizer } from '@lumcast/audio-assembly';
 import type { LocalDynamo } from '@lumcast/local-dynamo';
-import { readEnvironment } from '@lumcast/pipeline';
+import { readEnvironment, type Environment } from '@lumcast/pipeline';
+import type { EngineOverrides } from '../engine-overrides';
 import { startEngineStack } from '../engine-stack';
-import type { LocalStack, LocalStackOptions } from '../local-stack';
+import type { ImportedData } from '../in-process-data-import';
+import type { LocalConfig } from '../local-config';
+import type { RecoveredJobs } from '../recover-jobs';
+import type { RecordedChild } from '../stack-processes-file';
 import { ToneSynthesizer } from './tone-synthesizer';
 
-/** A part of the in-process stack a spec asked for, which the engine run does not have. */
-export class NotOnTheEngineError extends Error {
-  override readonly name = 'NotOnTheEngineError';
-  constructor(what: string) {
-    super(`${what} is the in-process stack's; the engine run has none (LUMCAST_ENGINE=1)`);
-  }
+/** What a spec sets of its run. */
+export interface LocalStackOptions extends LocalConfig {
+  /** Where the dashboard's static export is (the specs give an empty folder). */
+  dashboardDir?: string;
+  /** Nothing consumes the job queue: accepted jobs stay `queued` (tests of what the API accepts). */
+  holdJobs?: boolean;
+  /** Speech by the engine's fake Polly at this stand-in's rate, reporting what it heard. */
+  tones?: ToneSynthesizer;
+  /** What the spec changes of the engine under the run (`../engine-overrides.ts`). */
+  engine?: EngineOverrides;
 }
 
-/** The engine under each stack {@link startEngineTestStack} started (for a spec's engine-only needs). */
+/** A running local stack, as the specs see it. */
+export interface LocalStack {
+  url: string;
+  port: number;
+  /** The address the server is bound to: `127.0.0.1` unless `host` said otherwise. */
+  address: string;
+  /** Every table and setting any function is configured with, read as one environment. */
+  env: Environment;
+  /** DynamoDB Local itself, past the front door. */
+  dynamo: LocalDynamo;
+  /** The file saying where `dynamo` listens (`<data>/dynamodb-endpoint.json`), removed by `stop`. */
+  dynamoEndpointFile: string;
+  /** Jobs found unfinished at start. */
+  recovered: RecoveredJobs;
+  /** What an in-process run had left in the data folder, moved in at start. */
+  imported: ImportedData;
+  /** What a killed run had left on this data folder, stopped before this one opened it. */
+  staleStopped: readonly RecordedChild[];
+  /** Resolves when no job queue holds a message and no execution runs. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The engine under each stack {@link startEngineTestStack} started. */
 const engines = new WeakMap<LocalStack, AwsEmulator>();
 
-/**
- * The engine a test stack runs on.
- *
- * @throws Error when the stack is the in-process one.
- */
+/** The engine a test stack runs on (its fakes, queues, state machine and front doors). */
 export function engineOf(stack: LocalStack): AwsEmulator {
   const emulator = engines.get(stack);
-  if (!emulator) throw new Error('This stack is the in-process one, not on the engine');
+  if (!emulator) throw new Error('This stack was not started by startEngineTestStack');
   return emulator;
 }
 
-/** Whether the specs' stacks run on the engine (`LUMCAST_ENGINE=1`). */
-export const ON_ENGINE = process.env['LUMCAST_ENGINE'] === '1';
-
-/** How the engine speaks for a spec: its speech setting, and the fake Polly's rate for a `ToneSynthesizer`. */
-interface EngineSpeech {
-  speech: LocalStackOptions['speech'];
-  tones?: ToneSynthesizer;
+/** How the engine speaks for a spec: its speech setting, and the fake Polly's rate for `tones`. */
+function speechFor(options: LocalStackOptions): {
+  speech: LocalConfig['speech'];
   polly?: FakePollyOptions;
+} {
+  if (options.tones === undefined) return { speech: options.speech };
+  const charactersPerSecond = 1 / (options.tones.options.secondsPerChar ?? 0.01);
+  return { speech: 'polly', polly: { charactersPerSecond } };
 }
 
-/**
- * A spec's replaced synthesizer on the engine: a `ToneSynthesizer` (without `fail` or `bytes`,
- * which the fake Polly cannot do) becomes the fake Polly speaking as many characters a second,
- * with the run's speech set to Polly; anything else replaced is refused.
- */
-function speechFor(options: LocalStackOptions): EngineSpeech {
-  const { services } = options;
-  if (services === undefined) return { speech: options.speech };
-  const replaced =
-    typeof services === 'function' ? ['a function of the services'] : Object.keys(services);
-  const tones =
-    typeof services === 'object' && replaced.length === 1 ? services.synthesizer?.() : undefined;
-  if (!(tones instanceof ToneSynthesizer)) {
-    throw new NotOnTheEngineError(`Replacing ${replaced.join(', ')}`);
-  }
-  if (tones.options.fail || tones.options.bytes) {
-    throw new NotOnTheEngineError("A ToneSynthesizer's fail or bytes");
-  }
-  const charactersPerSecond = 1 / (tones.options.secondsPerChar ?? 0.01);
-  return { speech: 'polly', tones, polly: { charactersPerSecond } };
-}
-
-/** DynamoDB Local itself, past the front door (as the in-process stack's `dynamo`). */
+/** DynamoDB Local itself, past the front door . */
 function dynamoOf(endpoint: string): LocalDynamo {
   const made = new Set<DynamoDBClient>();
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -81,20 +84,17 @@ function dynamoOf(endpoint: string): LocalDynamo {
     made.add(client);
     return client;
   };
-  const requestsReceived = missing('The DynamoDB request count');
+  const requestsReceived = () => {
+    throw new Error("DynamoDB Local's request count is not kept on the engine run");
+  };
   const close = async () => made.forEach((client) => client.destroy());
   return { endpoint, client: newClient(), newClient, requestsReceived, close };
 }
 
-function missing(what: string): () => never {
-  return () => {
-    throw new NotOnTheEngineError(what);
-  };
-}
-
-/** The engine run as the specs' `LocalStack`: see the file's comment for what it lacks. */
+/** Starts the specs' run: see the file's comment. */
 export async function startEngineTestStack(options: LocalStackOptions): Promise<LocalStack> {
-  const { speech, tones, polly } = speechFor(options);
+  const { speech, polly } = speechFor(options);
+  const { tones } = options;
   // The specs' Polly and Bedrock are the engine's fakes (no account): no real services.
   const engine = { realServices: {}, ...options.engine };
   const stack = await startEngineStack({ ...options, speech, ...(polly ? { polly } : {}), engine });
@@ -132,15 +132,6 @@ export async function startEngineTestStack(options: LocalStackOptions): Promise<
     recovered: stack.recovered,
     imported: stack.imported,
     staleStopped: stack.staleStopped,
-    get services(): never {
-      return missing('stack.services')();
-    },
-    get queue(): never {
-      return missing('stack.queue')();
-    },
-    get machine(): never {
-      return missing('stack.machine')();
-    },
     async idle() {
       // Twice quiet in a row: a finished step may be about to queue or start the next.
       for (let quiet = 0; quiet < 2;) {

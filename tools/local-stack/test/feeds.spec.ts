@@ -6,7 +6,7 @@
 import { mp3Info } from '@lumcast/audio-assembly';
 import type { FeedLink, PublicJob } from '@lumcast/pipeline';
 import { parseFeed } from 'podcast-partytime';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import { linkPrefixPattern } from './episode-link-forms';
 import {
   callApi,
@@ -28,7 +28,7 @@ describe('a series feed on the local stack', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => new ToneSynthesizer() },
+      tones: new ToneSynthesizer(),
     });
     const request = { topic: 'Rivers', sourceText: SHORT_SOURCE, minutes: 1, quality: 'neural' };
     episode = await makeEpisode(stack, 'alice', { ...request, seriesId: 'rivers' });

@@ -2,7 +2,7 @@
  * An episode's format on the local stack: asked for in the API, kept on the job, and given to
  * the script writer (the offline writer says what it can and cannot do for a debate).
  */
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import {
   callApi,
   makeEpisode,
@@ -27,18 +27,12 @@ async function captionSpeakers(
 describe('an episode’s format on the local stack', () => {
   const data = temporaryDataDir();
   let stack: LocalStack;
-  const synthesizers: ToneSynthesizer[] = [];
+  const tones = new ToneSynthesizer();
 
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: {
-        synthesizer: () => {
-          const tones = new ToneSynthesizer();
-          synthesizers.push(tones);
-          return tones;
-        },
-      },
+      tones,
     });
   });
   afterAll(async () => {
@@ -89,11 +83,9 @@ describe('an episode’s format on the local stack', () => {
     expect(job).toMatchObject({ status: 'ready', hosts: ['Noor', 'Ivo', 'Kai'] });
     const voices = await captionSpeakers(stack, job);
     expect(voices).toEqual(new Set(['Noor', 'Ivo', 'Kai']));
-    const heard = synthesizers.flatMap((tones) => tones.voices);
+    const heard = tones.voices;
     // The stand-in's three voices (on the engine the fake Polly's: the bundle's neural voices).
-    const hostVoices = ([0, 1, 2] as const).map((host) =>
-      synthesizers[0]?.voiceForHost(host, 'neural'),
-    );
+    const hostVoices = ([0, 1, 2] as const).map((host) => tones.voiceForHost(host, 'neural'));
     expect(new Set(hostVoices).size).toBe(3);
     expect(new Set(heard.slice(-job.progress.total))).toEqual(new Set(hostVoices));
   });

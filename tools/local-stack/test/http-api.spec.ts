@@ -7,7 +7,7 @@ import {
   SOURCE_TEXT_MAX_CHARS,
   TOPIC_MAX_CHARS,
 } from '@lumcast/script-generation';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import { callApi, ledgerOf, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(60_000);

@@ -23,7 +23,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { S3RVER_CREDENTIALS } from '@lumcast/aws-emulator';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { ensureTables, LOCAL_TABLES, type LocalTableNames } from '../tables';
 import { engineOf, startEngineTestStack } from './engine-test-stack';
 import { callApi, makeEpisode, SHORT_SOURCE, temporaryDataDir, ToneSynthesizer } from './support';
@@ -40,7 +40,7 @@ function start(): Promise<LocalStack> {
     scriptWriter: 'offline',
     speech: 'local',
     dashboardDir: path.join(data.dir, 'no-dashboard'),
-    services: { synthesizer: () => new ToneSynthesizer() },
+    tones: new ToneSynthesizer(),
   });
 }
 

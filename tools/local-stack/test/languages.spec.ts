@@ -4,7 +4,7 @@
  * in that language's voices (seen in the chunks it stored: `./spoken-voices.ts`).
  */
 import { LocalSynthesizer } from '@lumcast/audio-assembly';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { espeakLengths, storedLengths, storedScript, storedVoices } from './spoken-voices';
 import { callApi, makeEpisode, spokenText, startTestStack, temporaryDataDir } from './support';
 

@@ -1,5 +1,5 @@
 /**
- * The whole pipeline on the engine (`LUMCAST_ENGINE=1`): the synthesized app's bundles behind
+ * The whole pipeline on the engine: the synthesized app's bundles behind
  * SigV4 and IAM, HTTP API → job queue → consumer → state machine → steps → callback → quota
  * ledger on DynamoDB Local. A step's failure is its service failing, armed at the engine's front
  * door (`endpoints.injectFault`) or in its fake (Polly's `throttle`); what the writer was told is
@@ -13,9 +13,10 @@ import { isoWeekKey, quotaCost } from '@lumcast/quota';
 import { objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { answerScriptTool } from '@lumcast/script-generation';
 import type { EngineOverrides } from '../engine-overrides';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { previousEpisodeTitles, updateSets } from './engine-asked';
-import { engineOf, ON_ENGINE } from './engine-test-stack';
+import { engineOf } from './engine-test-stack';
+import { toneMp3 } from './tone-synthesizer';
 import { linkRewritten, linkUnsigned } from './episode-link-forms';
 import {
   callbackOf,
@@ -27,11 +28,9 @@ import {
   pipelineStateOf,
   startTestStack,
   temporaryDataDir,
-  ToneSynthesizer,
 } from './support';
 
 // The in-process stack is going away (issue 32): its services are not replaced here any more.
-if (!ON_ENGINE) throw new Error('pipeline.spec.ts runs on the engine: set LUMCAST_ENGINE=1');
 
 jest.setTimeout(180_000);
 
@@ -111,7 +110,7 @@ describe('a successful episode', () => {
     const forged = linkRewritten(job!.audioUrl as string);
     expect(forged).not.toBe(job!.audioUrl);
     expect((await fetch(new URL(forged, stack.url))).status).toBe(403);
-    const unsigned = linkUnsigned(job!.audioUrl as string, stack.url, job!.jobId);
+    const unsigned = linkUnsigned(job!.audioUrl as string, stack.url);
     expect((await fetch(unsigned, { headers: { 'x-lumcast-user': 'alice' } })).status).toBe(403);
   });
 
@@ -384,11 +383,7 @@ describe('a restart of the local stack', () => {
     // Stopped between the charge and `ready`: charged, audio stored, status still assembling.
     const charged = 'j-0000000003-00000000000000cc';
     await jobs.create({ ...base, jobId: charged, status: 'assembling', totalChunks: 1 });
-    const audio = await new ToneSynthesizer({ secondsPerChar: 1 }).synthesize({
-      text: 'x'.repeat(70),
-      voice: 'tone-low',
-      quality: 'neural',
-    });
+    const audio = await toneMp3(70);
     await state.store().put(objectKeys.episodeAudio('erin', charged), audio, 'audio/mpeg');
     const chargedCost = quotaCost('neural', mp3Info(audio).durationSeconds);
     await state

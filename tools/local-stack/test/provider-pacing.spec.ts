@@ -1,12 +1,12 @@
 /**
  * The local stack takes Polly's turns on its own pacing table when it speaks with Polly (the
  * engine's fake Polly answers, so no account is needed), and takes none for espeak-ng, which
- * then speaks every chunk with no request to Polly at all. On the engine only
- * (`LUMCAST_ENGINE=1`): the fake Polly's requests are what it counts.
+ * then speaks every chunk with no request to Polly at all: the fake Polly's requests are what it
+ * counts.
  */
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { PACING_TABLE_KEY } from '@lumcast/pacing';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { engineOf } from './engine-test-stack';
 import { makeEpisode, startTestStack, temporaryDataDir } from './support';
 

@@ -1,24 +1,18 @@
 /**
- * The job queue's delivery on the engine (whatever `LUMCAST_ENGINE` says): the template's queues,
+ * The job queue's delivery on the engine: the template's queues,
  * redriving after the template's `maxReceiveCount` (5), with the visibility timeout shortened from
  * its 180 s (`visibilityTimeoutSeconds`) so redrives come in seconds. A message delivered again
  * starts no second execution and charges once; messages no consumer can take end in the dead-letter
  * file after the redrive limit, and the run goes on.
  */
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import {
   deadLettersIn,
   executionsOf,
   jobQueueOf,
   SPEC_VISIBILITY_TIMEOUT_SECONDS,
 } from './engine-job-queue';
-import {
-  callApi,
-  makeEpisode,
-  SHORT_SOURCE,
-  startEngineSpecStack,
-  temporaryDataDir,
-} from './support';
+import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(180_000);
 
@@ -33,7 +27,7 @@ describe('queue delivery', () => {
   let stack: LocalStack;
 
   beforeAll(async () => {
-    stack = await startEngineSpecStack({
+    stack = await startTestStack({
       dataDir: data.dir,
       speech: 'polly',
       engine: { visibilityTimeoutSeconds: SPEC_VISIBILITY_TIMEOUT_SECONDS },

@@ -4,7 +4,7 @@
  */
 import { planLimitsFor, quotaCost } from '@lumcast/quota';
 import type { PublicJob } from '@lumcast/pipeline';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import {
   callApi,
   makeEpisode,
@@ -60,7 +60,7 @@ describe('an episode that comes out longer than quoted', () => {
     const synthesizer = new ToneSynthesizer({ secondsPerChar: 0.2 });
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => synthesizer },
+      tones: synthesizer,
     });
   });
   afterAll(async () => {
@@ -97,7 +97,7 @@ describe('a burst of 200 POSTs by one free user', () => {
     const synthesizer = new ToneSynthesizer();
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => synthesizer },
+      tones: synthesizer,
     });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Review, render and re-render on the engine (whatever `LUMCAST_ENGINE` says): a draft is edited
+ * Review, render and re-render on the engine: a draft is edited
  * and rendered for its quote; one turn edited again is re-rendered by speaking exactly that turn's
  * chunks (counted at the fake Polly) and charged only the new audio's minutes; the transcript,
  * captions and audio show both edits; and a one-line edit of a 5-minute neural episode re-renders
@@ -8,10 +8,10 @@
  * `timeout`).
  */
 import { mp3Info } from '@lumcast/audio-assembly';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { engineOf } from './engine-test-stack';
 import { waitUntil } from './process-support';
-import { callApi, SHORT_SOURCE, startEngineSpecStack, temporaryDataDir } from './support';
+import { callApi, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 
 jest.setTimeout(300_000);
 
@@ -40,7 +40,7 @@ describe('rendering a reviewed script on the local stack', () => {
   let stack: LocalStack;
 
   beforeAll(async () => {
-    stack = await startEngineSpecStack({
+    stack = await startTestStack({
       dataDir: data.dir,
       speech: 'polly',
       engine: { polly: { charactersPerSecond: 1 / SECONDS_PER_CHAR } },
@@ -234,7 +234,7 @@ describe('a restart during a re-render', () => {
 
   it('releases the interrupted render uncharged, keeps the episode ready on its previous audio, and renders the version again', async () => {
     // The data folder is kept across the restart; each run's fake Polly speaks.
-    const start = () => startEngineSpecStack({ dataDir: data.dir, speech: 'polly' });
+    const start = () => startTestStack({ dataDir: data.dir, speech: 'polly' });
     let stack = await start();
     const user = 'cut';
     const call = (method: string, route: string, body?: unknown) =>

@@ -6,7 +6,7 @@
  * `./spoken-voices.ts`).
  */
 import { LocalSynthesizer } from '@lumcast/audio-assembly';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import { espeakLengths, storedLengths, storedScript, storedVoices } from './spoken-voices';
 import { callApi, makeEpisode, SHORT_SOURCE, startTestStack, temporaryDataDir } from './support';
 

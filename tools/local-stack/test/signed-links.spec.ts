@@ -1,32 +1,25 @@
 /**
- * The local stack's signed links and upload forms verify only in the spelling they were made in:
- * a signature of 64 lower-case hex characters, compared in constant time, and whole numbers
- * (expiry, size bound) in plain decimal. Any other spelling is no link: 403 on the wire.
+ * Links and upload forms in another spelling (the security probe's "signature spellings"): the
+ * local run's episode links are presigned S3 URLs and its upload forms S3 POST policies, checked by
+ * the engine's S3 front door. A signature, expiry or date spelled otherwise than it was signed —
+ * upper case, padded, cut, re-encoded, repeated — is refused with 403, and an upload so refused
+ * keeps nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { JobRecord, JobsTable } from '@lumcast/pipeline';
-import { FileObjectStore } from '../file-object-store';
-import { LocalEpisodeLinks } from '../local-episode-links';
-import { LocalSourceUploads } from '../local-source-uploads';
-import { createRequestListener } from '../request-listener';
+import { existsSync } from 'node:fs';
+import {
+  callApi,
+  makeEpisode,
+  SHORT_SOURCE,
+  startTestStack,
+  storedObjectPath,
+  temporaryDataDir,
+  ToneSynthesizer,
+  type LocalStack,
+} from './support';
 
-const SECRET = Buffer.alloc(32, 7);
-const NOW = new Date('2026-12-06T10:00:00Z');
-const now = () => NOW;
-const JOB_ID = 'j-0mipvs3k00-5f1c9a0b7e2d4c66';
-const AUDIO_KEY = `episodes/alice/${JOB_ID}/episode.mp3`;
-const UPLOAD = {
-  key: 'sources/alice/src-AAAAAAAAAAAAAAAAAAAAAA.txt',
-  contentType: 'text/plain',
-  maxBytes: 1000,
-  expiresInSeconds: 900,
-};
+jest.setTimeout(180_000);
 
-/** Spellings of a signature that `Buffer.from(…, 'hex')` reads as the same bytes, or near. */
+/** Spellings of a hex signature that a lax reader could take for the same bytes, or near. */
 const SIGNATURE_SPELLINGS: [string, (signature: string) => string][] = [
   ['in upper case', (signature) => signature.toUpperCase()],
   ['with an extra hex digit', (signature) => `${signature}0`],
@@ -43,159 +36,148 @@ const NUMBER_SPELLINGS: [string, (value: string) => string][] = [
   ['with a leading zero', (value) => `0${value}`],
   ['with a fraction', (value) => `${value}.0`],
   ['padded with spaces', (value) => ` ${value} `],
-  ['with a trailing newline', (value) => `${value}\n`],
   ['in hex', (value) => `0x${Number(value).toString(16)}`],
 ];
 
-/** Every bad spelling of a signed field, as `[what, field, change]`. */
-function badSpellings(fields: { signature: string; numbers: string[] }) {
-  return [
-    ...SIGNATURE_SPELLINGS.map(
-      ([what, change]) => [`a signature ${what}`, fields.signature, change] as const,
-    ),
-    ...fields.numbers.flatMap((field) =>
-      NUMBER_SPELLINGS.map(([what, change]) => [`${field} ${what}`, field, change] as const),
-    ),
-  ];
+/** Spellings of an ISO 8601 basic timestamp (`20261207T150000Z`) that name the same instant. */
+const DATE_SPELLINGS: [string, (value: string) => string][] = [
+  ['in lower case', (value) => value.toLowerCase()],
+  ['with a +00:00 offset', (value) => value.replace('Z', '+00:00')],
+  [
+    'in extended format',
+    (value) =>
+      value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+  ],
+];
+
+/** How S3 refuses: 403 for what does not verify, 400 for a malformed or repeated field. */
+const REFUSED = [400, 403];
+
+const LINK_SPELLINGS = [
+  ...SIGNATURE_SPELLINGS.map(
+    ([what, change]) => [`X-Amz-Signature ${what}`, 'X-Amz-Signature', change] as const,
+  ),
+  ...NUMBER_SPELLINGS.map(
+    ([what, change]) => [`X-Amz-Expires ${what}`, 'X-Amz-Expires', change] as const,
+  ),
+  ...DATE_SPELLINGS.map(([what, change]) => [`X-Amz-Date ${what}`, 'X-Amz-Date', change] as const),
+];
+
+const FORM_SPELLINGS = [
+  ...SIGNATURE_SPELLINGS.map(
+    ([what, change]) => [`a signature ${what}`, 'x-amz-signature', change] as const,
+  ),
+  ...DATE_SPELLINGS.map(([what, change]) => [`a date ${what}`, 'x-amz-date', change] as const),
+];
+
+interface SourceForm {
+  sourceId: string;
+  uploadUrl: string;
+  uploadFields: Record<string, string>;
 }
 
-const LINK_SPELLINGS = badSpellings({ signature: 'signature', numbers: ['expires'] });
-const FORM_SPELLINGS = badSpellings({
-  signature: 'x-lumcast-signature',
-  numbers: ['x-lumcast-expires', 'x-lumcast-max-bytes'],
+const data = temporaryDataDir();
+let stack: LocalStack;
+let audioLink: URL;
+
+beforeAll(async () => {
+  stack = await startTestStack({ dataDir: data.dir, tones: new ToneSynthesizer() });
+  const job = await makeEpisode(stack, 'alice', {
+    topic: 'Tides',
+    sourceText: SHORT_SOURCE,
+    minutes: 1,
+    quality: 'standard',
+  });
+  expect(job.status).toBe('ready');
+  audioLink = new URL(job.audioUrl as string, stack.url);
+});
+afterAll(async () => {
+  await stack?.stop();
+  data.remove();
 });
 
-const links = new LocalEpisodeLinks({ secret: SECRET, expiresInSeconds: 900, now });
-const uploads = new LocalSourceUploads({ secret: SECRET, now });
-
-async function audioLink(): Promise<URL> {
-  const { audioUrl } = await links.forJob({
-    userId: 'alice',
-    jobId: JOB_ID,
-    audioKey: AUDIO_KEY,
-  } as JobRecord);
-  return new URL(audioUrl as string, 'http://localhost');
-}
-
-/** The link with one query field set to another value (or repeated). */
-function respelled(link: URL, field: string, value: string, repeat = false): URL {
-  const changed = new URL(link);
+/** The link with one query field set to another value, or given twice. */
+function respelled(field: string, value: string, repeat = false): URL {
+  const changed = new URL(audioLink);
   if (repeat) changed.searchParams.append(field, value);
   else changed.searchParams.set(field, value);
   return changed;
 }
 
-describe('LocalEpisodeLinks.verify', () => {
-  it('verifies the link it made', async () => {
-    const link = await audioLink();
-    expect(links.verify(JOB_ID, 'audio', link.searchParams)).toEqual({
-      userId: 'alice',
-      jobId: JOB_ID,
-      asset: 'audio',
-    });
+async function newForm(): Promise<SourceForm> {
+  const answer = await callApi(stack, 'POST', '/api/sources', {
+    user: 'alice',
+    body: { contentType: 'text/plain' },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as SourceForm;
+}
+
+/** The form's field named `name` in whatever case the form spells it. */
+function fieldName(form: SourceForm, name: string): string {
+  const found = Object.keys(form.uploadFields).find((field) => field.toLowerCase() === name);
+  if (!found) throw new Error(`The upload form has no ${name} field`);
+  return found;
+}
+
+async function upload(form: SourceForm, fields: [string, string][]): Promise<number> {
+  const body = new FormData();
+  for (const [name, value] of fields) body.append(name, value);
+  body.append('file', new Blob(['Lagoons are shallow.']), 'source.txt');
+  const response = await fetch(new URL(form.uploadUrl, stack.url), { method: 'POST', body });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const storedKeyOf = (form: SourceForm) => form.uploadFields[fieldName(form, 'key')] as string;
+
+describe('a link in another spelling', () => {
+  it('is served as it was made', async () => {
+    expect((await fetch(audioLink)).status).toBe(200);
   });
 
-  it.each(LINK_SPELLINGS)('refuses %s', async (_what, field, change) => {
-    const link = await audioLink();
-    const bad = respelled(link, field, change(link.searchParams.get(field) as string));
-    expect(links.verify(JOB_ID, 'audio', bad.searchParams)).toBeUndefined();
+  it.each(LINK_SPELLINGS)('is refused: %s', async (_what, field, change) => {
+    const answer = await fetch(
+      respelled(field, change(audioLink.searchParams.get(field) as string)),
+    );
+    expect(REFUSED).toContain(answer.status);
   });
 
-  it.each(['owner', 'expires', 'signature'])(
-    'refuses a link that gives %s twice',
+  it.each(['X-Amz-Signature', 'X-Amz-Expires', 'X-Amz-Date'])(
+    'is refused when it gives %s twice, the same both times',
     async (field) => {
-      const link = await audioLink();
-      const twice = respelled(link, field, link.searchParams.get(field) as string, true);
-      expect(links.verify(JOB_ID, 'audio', twice.searchParams)).toBeUndefined();
+      const again = respelled(field, audioLink.searchParams.get(field) as string, true);
+      expect(REFUSED).toContain((await fetch(again)).status);
     },
   );
 });
 
-describe('LocalSourceUploads.verify', () => {
-  const fieldsOf = (fields: Record<string, string>) => (name: string) => fields[name];
+describe('an upload form in another spelling', () => {
+  it('keeps the file of the form as it was made', async () => {
+    const form = await newForm();
+    expect(await upload(form, Object.entries(form.uploadFields))).toBe(204);
+    expect(existsSync(storedObjectPath(data.dir, storedKeyOf(form)))).toBe(true);
+  });
 
-  it('verifies the form it made', async () => {
-    const form = await uploads.formFor(UPLOAD);
-    expect(uploads.verify(fieldsOf(form.fields))).toEqual({
-      key: UPLOAD.key,
-      contentType: 'text/plain',
-      maxBytes: 1000,
+  it.each(FORM_SPELLINGS)('is refused, keeping nothing: %s', async (_what, name, change) => {
+    const form = await newForm();
+    const field = fieldName(form, name);
+    const fields = Object.entries({
+      ...form.uploadFields,
+      [field]: change(form.uploadFields[field] as string),
     });
+    expect(REFUSED).toContain(await upload(form, fields));
+    expect(existsSync(storedObjectPath(data.dir, storedKeyOf(form)))).toBe(false);
   });
 
-  it.each(FORM_SPELLINGS)('refuses %s', async (_what, field, change) => {
-    const form = await uploads.formFor(UPLOAD);
-    const bad = { ...form.fields, [field]: change(form.fields[field] as string) };
-    expect(uploads.verify(fieldsOf(bad))).toBeUndefined();
-  });
-});
-
-describe('the local server, on a link or form in another spelling', () => {
-  let server: Server;
-  let origin: string;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'lumcast-signed-'));
-    const store = new FileObjectStore(path.join(dataDir, 'objects'));
-    await store.put(AUDIO_KEY, new Uint8Array([1, 2, 3]), 'audio/mpeg');
-    const ready = { userId: 'alice', jobId: JOB_ID, status: 'ready', audioKey: AUDIO_KEY };
-    const jobs = { get: async () => ready } as unknown as JobsTable;
-    const listener = createRequestListener({
-      api: async () => ({ statusCode: 404 }),
-      jobs,
-      links,
-      uploads,
-      store,
-      dashboardDir: path.join(dataDir, 'no-dashboard'),
-      acceptsHost: () => true,
-    });
-    server = createServer(listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function upload(fields: Record<string, string>): Promise<Response> {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    body.append('file', new Blob(['Lagoons are shallow.']), 'source.txt');
-    return fetch(`${origin}/api/sources/upload`, { method: 'POST', body });
-  }
-
-  it('serves the link and keeps the file of the form as they were made', async () => {
-    const link = await audioLink();
-    const served = await fetch(`${origin}${link.pathname}${link.search}`);
-    expect(served.status).toBe(200);
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
-    expect((await upload((await uploads.formFor(UPLOAD)).fields)).status).toBe(204);
-  });
-
-  it.each(LINK_SPELLINGS)('answers 403 to a link with %s', async (_what, field, change) => {
-    const link = await audioLink();
-    const bad = respelled(link, field, change(link.searchParams.get(field) as string));
-    const answer = await fetch(`${origin}${bad.pathname}${bad.search}`);
-    expect(answer.status).toBe(403);
-    expect(await answer.json()).toMatchObject({ error: { code: 'access_denied' } });
-  });
-
-  it.each(FORM_SPELLINGS)('answers 403 to a form with %s', async (_what, field, change) => {
-    const form = await uploads.formFor(UPLOAD);
-    const answer = await upload({ ...form.fields, [field]: change(form.fields[field] as string) });
-    expect(answer.status).toBe(403);
-    expect(await answer.json()).toMatchObject({ error: { code: 'access_denied' } });
-  });
-
-  it('answers 403 to a form that gives its signature twice', async () => {
-    const form = await uploads.formFor(UPLOAD);
-    const body = new FormData();
-    for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
-    body.append('x-lumcast-signature', form.fields['x-lumcast-signature'] as string);
-    body.append('file', new Blob(['Lagoons are shallow.']), 'source.txt');
-    const answer = await fetch(`${origin}/api/sources/upload`, { method: 'POST', body });
-    expect(answer.status).toBe(403);
+  it('is refused, keeping nothing, when it gives its signature twice', async () => {
+    const form = await newForm();
+    const field = fieldName(form, 'x-amz-signature');
+    const fields: [string, string][] = [
+      ...Object.entries(form.uploadFields),
+      [field, form.uploadFields[field] as string],
+    ];
+    expect(REFUSED).toContain(await upload(form, fields));
+    expect(existsSync(storedObjectPath(data.dir, storedKeyOf(form)))).toBe(false);
   });
 });

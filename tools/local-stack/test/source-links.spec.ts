@@ -1,5 +1,5 @@
 /**
- * Episodes from a source link on the local stack (on the engine: `LUMCAST_ENGINE=1`): the page is
+ * Episodes from a source link on the local stack: the page is
  * read by the write-script bundle's guarded fetcher, which reads this test's page server on
  * loopback because the run's operator lists its exact origin in `LUMCAST_SOURCE_ALLOWED_ORIGINS`;
  * any other loopback origin stays refused, and a link that cannot be read fails the job uncharged.
@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PublicJob } from '@lumcast/pipeline';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './engine-test-stack';
 import {
   callApi,
   lagoonsPdf,
@@ -83,7 +83,7 @@ describe('an episode from a source link', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => new ToneSynthesizer() },
+      tones: new ToneSynthesizer(),
       // As a self-hosting operator lists a page server on their own machine.
       engine: { environment: { LUMCAST_SOURCE_ALLOWED_ORIGINS: pagesOrigin } },
     });
@@ -153,7 +153,7 @@ describe('the local stack’s own configuration', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => new ToneSynthesizer() },
+      tones: new ToneSynthesizer(),
     });
   });
   afterAll(async () => {

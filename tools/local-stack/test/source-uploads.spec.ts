@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { objectKeys } from '@lumcast/pipeline';
-import type { LocalStack } from '../local-stack';
+import type { LocalStack } from './support';
 import { refusalOf, UPLOAD_REFUSALS } from './upload-refusals';
 import {
   callApi,
@@ -37,7 +37,7 @@ describe('an episode from an uploaded file', () => {
   beforeAll(async () => {
     stack = await startTestStack({
       dataDir: data.dir,
-      services: { synthesizer: () => new ToneSynthesizer() },
+      tones: new ToneSynthesizer(),
     });
   });
   afterAll(async () => {

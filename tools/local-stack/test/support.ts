@@ -2,13 +2,17 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ledgerFrom, objectKeys, pipelineHandlers, type PublicJob } from '@lumcast/pipeline';
+import { ledgerFrom, objectKeys, type PublicJob } from '@lumcast/pipeline';
 import { callbackFunction, engineRecoveryServices } from '../engine-recovery';
-import type { SpeechRequest, SpeechSynthesizer } from '@lumcast/audio-assembly';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../local-stack';
-import { engineOf, ON_ENGINE, startEngineTestStack } from './engine-test-stack';
+import {
+  engineOf,
+  startEngineTestStack,
+  type LocalStack,
+  type LocalStackOptions,
+} from './engine-test-stack';
 
 export { ToneSynthesizer } from './tone-synthesizer';
+export type { LocalStack, LocalStackOptions } from './engine-test-stack';
 
 process.env['POWERTOOLS_LOG_LEVEL'] ??= 'SILENT';
 
@@ -18,91 +22,42 @@ export function temporaryDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/**
- * Starts a local stack on a free port with a fresh (or given) data folder and instant retries; on
- * the engine when the test runs with `LUMCAST_ENGINE=1` (see `./engine-test-stack.ts`).
- */
+/** Starts a local stack (the engine run) on a free port with a fresh (or given) data folder. */
 export async function startTestStack(
   overrides: Partial<LocalStackOptions> & { dataDir: string },
 ): Promise<LocalStack> {
-  return (ON_ENGINE ? startEngineTestStack : startLocalStack)(testStackOptions(overrides));
-}
-
-/**
- * As {@link startTestStack}, on the engine whatever `LUMCAST_ENGINE` says: for the specs that reach
- * the engine itself (`engineOf`: its queues, state machine, fake Polly), which have no in-process form.
- */
-export async function startEngineSpecStack(
-  overrides: Partial<LocalStackOptions> & { dataDir: string },
-): Promise<LocalStack> {
-  return startEngineTestStack(testStackOptions(overrides));
-}
-
-function testStackOptions(
-  overrides: Partial<LocalStackOptions> & { dataDir: string },
-): LocalStackOptions {
-  return {
+  return startEngineTestStack({
     port: 0,
     scriptWriter: 'offline',
     speech: 'local',
-    retryDelayMs: 5,
     dashboardDir: path.join(overrides.dataDir, 'no-dashboard'),
     ...overrides,
-  };
-}
-
-/**
- * Services that keep the stack's own speech engine but record every request it is asked to
- * speak into `spoken` (its text, voice and quality), for a spec to see what reached the engine.
- */
-export function recordingSpeech(spoken: SpeechRequest[]): LocalStackOptions['services'] {
-  return (own) => ({
-    synthesizer: (): SpeechSynthesizer => {
-      const engine = own.synthesizer();
-      return {
-        voiceForHost: (hostIndex, quality, language) =>
-          engine.voiceForHost(hostIndex, quality, language),
-        synthesize: async (request) => {
-          spoken.push(request);
-          return engine.synthesize(request);
-        },
-      };
-    },
   });
 }
 
 /**
- * The stack's quota ledger, on its own DynamoDB Local past any front door (the same tables the
- * API reads, on either run), for a test to set up a user's usage.
+ * The stack's quota ledger, on DynamoDB Local past the front door (the same tables the API
+ * reads), for a test to set up a user's usage.
  */
 export function ledgerOf(stack: LocalStack): ReturnType<typeof ledgerFrom> {
   return ledgerFrom(stack.env, stack.dynamo.client);
 }
 
 /**
- * The stack's callback step, as the state machine invokes it: in process the `callback` handler
- * on the stack's services; on the engine the synthesized app's callback function, invoked in its
- * Lambda container (a function error is thrown).
+ * The stack's callback step, as the state machine invokes it: the synthesized app's callback
+ * function, invoked in its Lambda container (a function error is thrown).
  */
 export function callbackOf(stack: LocalStack): (input: unknown) => Promise<unknown> {
-  if (!ON_ENGINE) {
-    const callback = pipelineHandlers(stack.services, stack.env).callback();
-    return (input) => callback(input as Parameters<typeof callback>[0]);
-  }
   return callbackFunction(engineOf(stack));
 }
 
 /**
  * The jobs table, the quota ledger and the audio store as the stack's pipeline sees them, for a
- * test to seed jobs in any state: in process the stack's own services; on the engine DynamoDB
- * Local and the S3 server past the front doors (`engineRecoveryServices`). `close` frees clients.
+ * test to seed jobs in any state: DynamoDB Local and the S3 server past the front doors
+ * (`engineRecoveryServices`). `close` frees its clients.
  */
-export function pipelineStateOf(
-  stack: LocalStack,
-): Pick<LocalStack['services'], 'jobs' | 'ledger' | 'store'> & { close(): void } {
-  if (ON_ENGINE) return engineRecoveryServices(engineOf(stack));
-  const { jobs, ledger, store } = stack.services;
-  return { jobs, ledger, store, close: () => undefined };
+export function pipelineStateOf(stack: LocalStack): ReturnType<typeof engineRecoveryServices> {
+  return engineRecoveryServices(engineOf(stack));
 }
 
 /** Calls the stack's HTTP API as a user (no user: no identity header). */
@@ -155,21 +110,17 @@ export const SHORT_SOURCE =
   'Most coasts see two high tides a day. Spring tides happen when the Sun and Moon line up. ' +
   'Neap tides happen when they pull at right angles.';
 
-/**
- * The folder a stack keeps its objects in: `<data>/objects` (the file object store) in process,
- * `<data>/s3` (the S3 server's buckets) on the engine.
- */
+/** The folder a stack keeps its objects in: `<data>/s3`, the S3 server's buckets. */
 export function objectsFolder(dataDir: string): string {
-  return path.join(dataDir, ON_ENGINE ? 's3' : 'objects');
+  return path.join(dataDir, 's3');
 }
 
 /**
- * The file holding an object the stack stored under `key`: `<data>/objects/<key>` in process; on
- * the engine the S3 server's `<data>/s3/<bucket>/<key>._S3rver_object` in whichever bucket has it
- * (the first bucket's path when none does, so a test can see it is absent).
+ * The file holding an object the stack stored under `key`: the S3 server's
+ * `<data>/s3/<bucket>/<key>._S3rver_object` in whichever bucket has it (the first bucket's path
+ * when none does, so a test can see it is absent).
  */
 export function storedObjectPath(dataDir: string, key: string): string {
-  if (!ON_ENGINE) return path.join(dataDir, 'objects', key);
   const s3 = objectsFolder(dataDir);
   const inBuckets = readdirSync(s3).map((bucket) => path.join(s3, bucket, `${key}._S3rver_object`));
   return inBuckets.find((file) => existsSync(file)) ?? inBuckets[0] ?? path.join(s3, key);

@@ -134,6 +134,12 @@ export async function verifySigV4(
 ): Promise<VerifiedSignature> {
   const entries = [...new URLSearchParams(request.rawQuery)] as [string, string][];
   const lowerQuery = new Map(entries.map(([key, value]) => [key.toLowerCase(), value]));
+  // One of each: a second signature, date or expiry is no other spelling of the first.
+  const repeated = [...AUTH_QUERY_PARAMETERS].find(
+    (name) => entries.filter(([key]) => key.toLowerCase() === name).length > 1,
+  );
+  if (repeated !== undefined)
+    throw new SignatureRejectedError('Malformed', `${repeated} is given more than once`);
   const authorization = request.headers['authorization'];
   const presigned = authorization === undefined && lowerQuery.has('x-amz-signature');
   if (authorization === undefined && !presigned)
@@ -192,7 +198,9 @@ export async function verifySigV4(
 
   let expected: string;
   if (presigned) {
-    const expiresIn = Number(lowerQuery.get('x-amz-expires'));
+    // Re-signed from the number it reads, so only the number's one spelling may verify.
+    const expiresRaw = lowerQuery.get('x-amz-expires') ?? '';
+    const expiresIn = /^[1-9][0-9]{0,5}$/.test(expiresRaw) ? Number(expiresRaw) : Number.NaN;
     if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > 604_800)
       throw new SignatureRejectedError('Malformed', 'X-Amz-Expires must be 1..604800 seconds');
     if (now.getTime() > signedAt.getTime() + expiresIn * 1000)

@@ -131,7 +131,7 @@ function parseConditions(raw: unknown): Condition[] | PostObjectRefusal {
 /**
  * Checks a POST Object form as S3 does for a SigV4 POST policy: the form must carry `Policy`
  * (base64 JSON), `X-Amz-Algorithm` `AWS4-HMAC-SHA256`, `X-Amz-Credential` of a known access key
- * scoped to `s3`, `X-Amz-Date` on the credential's day, and `X-Amz-Signature` = hex
+ * scoped to `s3`, `X-Amz-Date` on the credential's day, and `X-Amz-Signature` = lower-case hex
  * HMAC-SHA256 of the `Policy` string with the key's SigV4 signing key; the policy's `expiration`
  * must not have passed at `now`; every condition must hold (`eq`, `starts-with`, exact
  * `{ field: value }`, `bucket` against the URL's bucket, `content-length-range` against the
@@ -180,7 +180,7 @@ export function verifyPostObject(
   const expected = createHmac('sha256', signingKey(secret.secretAccessKey, date, region, 's3'))
     .update(policy, 'utf8')
     .digest('hex');
-  if (!sameHex(expected, signature.toLowerCase()))
+  if (!sameHex(expected, signature))
     return refuse(
       403,
       'SignatureDoesNotMatch',
