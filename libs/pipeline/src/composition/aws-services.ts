@@ -31,9 +31,7 @@ import { SeriesHostProfiles } from '../series/series-host-profiles';
 import { SeriesMemory } from '../series/series-memory';
 import { LinkSourceFetcher } from '../sources/link-source-fetcher';
 import { pacedModelCalls } from '../pacing/paced-model-calls';
-import { modelTurnsFrom, speechTurnsFrom } from '../pacing/pacing-from-environment';
-import { once } from './once';
-import type { PipelineServices } from './pipeline-services';
+import { modelTurnsFrom } from '../pacing/pacing-from-environment';
 
 // One small factory per service, so a Lambda entry that imports only the ones it
 // needs bundles only the SDK clients it uses.
