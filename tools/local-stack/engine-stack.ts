@@ -36,6 +36,15 @@ export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infr
 /** How many of the API function's containers run at once: twice this machine's cores. */
 const API_CONTAINERS = Math.max(2, availableParallelism() * 2);
 
+/**
+ * How many of each pipeline function's containers run at once when espeak-ng speaks: one per core.
+ * The chunks then compute (espeak-ng and the MP3 encoder in the function), so more containers than
+ * cores only add cold starts and switching; the executions waiting for one are served least-served
+ * first, so a short episode is not behind long ones (issue 32's bystander goal). Polly's and
+ * Bedrock's calls mostly wait on the service, so a run with Polly keeps AWS's one per invocation.
+ */
+const BACKGROUND_CONTAINERS = availableParallelism();
+
 /** The nice value of the pipeline's containers (everything but the API's function). */
 const BACKGROUND_NICE = 10;
 
@@ -192,6 +201,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       // A burst of requests waits for a few warm API containers instead of starting one worker
       // thread each, which on two cores do not finish their INIT within the API's 10 s timeout.
       httpApiContainers: API_CONTAINERS,
+      ...(options.speech === 'local' ? { backgroundContainers: BACKGROUND_CONTAINERS } : {}),
       // A user's run lives for days: no record of every invocation and call (denials are kept).
       keepRecords: false,
       ...engineSettings,
