@@ -37,13 +37,15 @@ export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infr
 const API_CONTAINERS = Math.max(2, availableParallelism() * 2);
 
 /**
- * How many of each pipeline function's containers run at once when espeak-ng speaks: one per core.
- * The chunks then compute (espeak-ng and the MP3 encoder in the function), so more containers than
- * cores only add cold starts and switching; the executions waiting for one are served least-served
- * first, so a short episode is not behind long ones (issue 32's bystander goal). Polly's and
- * Bedrock's calls mostly wait on the service, so a run with Polly keeps AWS's one per invocation.
+ * How many of each pipeline function's containers run at once when espeak-ng speaks: twice the
+ * cores, one episode's Map concurrency on two cores. The chunks then compute (espeak-ng and the MP3
+ * encoder in the function), so more containers only add cold starts and switching, and fewer leave
+ * a core idle while a container waits on S3 or DynamoDB. The executions waiting for one are served
+ * least-served first, so a short episode is not behind long ones (issue 32's bystander goal).
+ * Polly's and Bedrock's calls mostly wait on the service, so a run with Polly keeps AWS's one
+ * container per invocation.
  */
-const BACKGROUND_CONTAINERS = availableParallelism();
+const BACKGROUND_CONTAINERS = Math.max(2, availableParallelism() * 2);
 
 /** The nice value of the pipeline's containers (everything but the API's function). */
 const BACKGROUND_NICE = 10;
