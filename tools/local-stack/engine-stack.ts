@@ -38,6 +38,17 @@ export const DEFAULT_CDK_OUT_DIR = path.resolve(__dirname, '../../dist/apps/infr
 /** How many of the API function's containers run at once: twice this machine's cores. */
 const API_CONTAINERS = Math.max(2, availableParallelism() * 2);
 
+/**
+ * How many of each pipeline function's containers run at once when espeak-ng speaks: twice the
+ * cores, one episode's Map concurrency on two cores. The chunks then compute (espeak-ng and the MP3
+ * encoder in the function), so more containers only add cold starts and switching, and fewer leave
+ * a core idle while a container waits on S3 or DynamoDB. The executions waiting for one are served
+ * least-served first, so a short episode is not behind long ones (issue 32's bystander goal).
+ * Polly's and Bedrock's calls mostly wait on the service, so a run with Polly keeps AWS's one
+ * container per invocation.
+ */
+const BACKGROUND_CONTAINERS = Math.max(2, availableParallelism() * 2);
+
 /** The nice value of the pipeline's containers (everything but the API's function). */
 const BACKGROUND_NICE = 10;
 
@@ -211,6 +222,7 @@ export async function startEngineStack(options: EngineStackOptions): Promise<Eng
       // A burst of requests waits for a few warm API containers instead of starting one worker
       // thread each, which on two cores do not finish their INIT within the API's 10 s timeout.
       httpApiContainers: API_CONTAINERS,
+      ...(options.speech === 'local' ? { backgroundContainers: BACKGROUND_CONTAINERS } : {}),
       // A user's run lives for days: no record of every invocation and call (denials are kept).
       keepRecords: false,
       ...engineSettings,

@@ -102,6 +102,14 @@ export interface AwsEmulatorOptions {
    */
   readonly httpApiContainers?: number;
   /**
+   * At most this many containers of each other function (queue consumers, state machine tasks,
+   * rule targets) run at once (this machine's parallelism): on a machine with few cores, more
+   * CPU-bound containers than cores only add cold starts and switching. An invocation past it
+   * waits, the least-served caller (a state machine execution) first, so a short job is not
+   * behind long jobs' backlogs; its timeout starts when it runs. Default: no limit, as in AWS.
+   */
+  readonly backgroundContainers?: number;
+  /**
    * Whether the run keeps every invocation (`runtime.invocations`) and every allowed call
    * (`endpoints.calls`) for a test to read; default true. A run that lives for days sets false:
    * its memory then does not grow with use, and only denied calls and refusals are kept.

@@ -165,7 +165,7 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       recordInvocations: options.keepRecords ?? true,
       niceOf: (fn) => (interactive.has(fn.logicalId) ? 0 : (options.backgroundNice ?? 0)),
       maxContainersOf: (fn) =>
-        interactive.has(fn.logicalId) ? options.httpApiContainers : undefined,
+        interactive.has(fn.logicalId) ? options.httpApiContainers : options.backgroundContainers,
     });
     stops.push(() => runtime.stop());
     const invoke = (id: string, event: unknown) => runtime.invoke(id, event);
@@ -194,7 +194,8 @@ export async function startAwsEmulator(options: AwsEmulatorOptions): Promise<Aws
       timeScale,
       region: app.account.region,
       accountId: app.account.accountId,
-      invoke,
+      invoke: (id: string, event: unknown, executionArn: string) =>
+        runtime.invoke(id, event, { caller: executionArn }),
       onStatusChange: (event) => eventRules.put(event as unknown as Record<string, unknown>),
     });
     local.stateMachine = stateMachine;

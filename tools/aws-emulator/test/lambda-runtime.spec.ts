@@ -138,6 +138,26 @@ describe('LambdaRuntime', () => {
     }
   });
 
+  it('gives the next free container to the caller served least, not to the longest backlog', async () => {
+    const crowded = new LambdaRuntime({
+      functions: fixture.functions,
+      timeScale: 0.25,
+      maxContainersOf: (fn) => (fn.logicalId === 'nap' ? 1 : undefined),
+    });
+    try {
+      const answered: string[] = [];
+      const nap = (caller: string) =>
+        crowded.invoke('nap', { ms: 100 }, { caller }).then(() => answered.push(caller));
+      await nap('long');
+      const backlog = [nap('long'), nap('long'), nap('long')];
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.all([...backlog, nap('short')]);
+      expect(answered).toEqual(['long', 'long', 'short', 'long', 'long']);
+    } finally {
+      await crowded.stop();
+    }
+  });
+
   it('refuses an unknown function', async () => {
     await expect(runtime.invoke('nope', {})).rejects.toMatchObject({
       name: 'ResourceNotFoundException',

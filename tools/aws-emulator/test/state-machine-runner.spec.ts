@@ -44,7 +44,7 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 }
 
 function runnerWith(
-  invoke: (arn: string, input: unknown) => Promise<InvocationResult>,
+  invoke: (arn: string, input: unknown, executionArn: string) => Promise<InvocationResult>,
   timeScale = 0.01,
 ) {
   const events: ExecutionStatusChangeEvent[] = [];
@@ -84,6 +84,27 @@ describe('scaleDefinition', () => {
 });
 
 describe('StateMachineRunner', () => {
+  it('invokes each Task for the execution that runs it', async () => {
+    const callers: [unknown, string][] = [];
+    const { load } = runnerWith(async (_arn, input, executionArn) => {
+      callers.push([input, executionArn]);
+      return { payload: 'done' };
+    });
+    const runner = await load;
+    for (const name of ['job-a', 'job-b'])
+      await runner.handle('StartExecution', { stateMachineArn, name, input: `{"n":"${name}"}` });
+    await runner.idle();
+    const execution = (name: string) =>
+      `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+    expect(callers).toEqual(
+      expect.arrayContaining([
+        [{ n: 'job-a' }, execution('job-a')],
+        [{ n: 'job-b' }, execution('job-b')],
+      ]),
+    );
+    expect(callers).toHaveLength(2);
+  });
+
   it('surfaces a function error as Step Functions does: errorType as Error, the JSON payload as Cause', async () => {
     const seen: unknown[] = [];
     const { load, events } = runnerWith(async (arn, input) => {

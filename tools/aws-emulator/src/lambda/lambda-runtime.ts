@@ -78,7 +78,10 @@ export class LambdaRuntime {
   }
 
   /**
-   * Invokes a function synchronously (RequestResponse), as Lambda's Invoke does.
+   * Invokes a function synchronously (RequestResponse), as Lambda's Invoke does. `caller` names
+   * who asks (a Step Functions execution's ARN, say): where this machine runs fewer containers of
+   * the function than are asked for (`maxContainersOf`), the least-served caller's invocation gets
+   * the next free one ({@link ContainerTurns}). It changes nothing AWS would answer.
    *
    * @example
    * ```ts
@@ -86,7 +89,11 @@ export class LambdaRuntime {
    * if (answer.functionError) console.log(answer.payload); // { errorType, errorMessage, trace }
    * ```
    */
-  async invoke(key: string, event: unknown): Promise<InvocationResult> {
+  async invoke(
+    key: string,
+    event: unknown,
+    options: { readonly caller?: string } = {},
+  ): Promise<InvocationResult> {
     const fn = this.functionFor(key);
     const limit = fn.reservedConcurrency ?? this.options.unreservedConcurrency ?? 1000;
     const running = this.running.get(fn.logicalId) ?? 0;
@@ -97,7 +104,7 @@ export class LambdaRuntime {
     }
     this.running.set(fn.logicalId, running + 1);
     const startedAtMs = Date.now();
-    const release = await this.turns.take(fn);
+    const release = await this.turns.take(fn, options.caller);
     try {
       const { result, durationMs, initDurationMs } = await this.runInContainer(fn, event);
       const errorType = result.functionError

@@ -46,8 +46,15 @@ export interface ExecutionStatusChangeEvent {
 /** Options of {@link StateMachineRunner}. */
 export interface StateMachineRunnerOptions {
   readonly stateMachine: StateMachineSpec;
-  /** Invokes a Task's function (its `Resource` ARN); rejects with a named error on a Lambda service failure. */
-  readonly invoke: (functionArn: string, payload: unknown) => Promise<InvocationResult>;
+  /**
+   * Invokes a Task's function (its `Resource` ARN) for the execution `executionArn`; rejects with a
+   * named error on a Lambda service failure.
+   */
+  readonly invoke: (
+    functionArn: string,
+    payload: unknown,
+    executionArn: string,
+  ) => Promise<InvocationResult>;
   /** Multiplies `TimeoutSeconds`, `HeartbeatSeconds`, `IntervalSeconds`, `MaxDelaySeconds` and Wait `Seconds`; default 1. */
   readonly timeScale?: number;
   /** Receives every status change (the event rules' bus). */

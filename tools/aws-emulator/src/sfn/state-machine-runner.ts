@@ -31,7 +31,7 @@ type LocalMachine = { run: (input: unknown, options: unknown) => RunHandle };
  *
  * @example
  * ```ts
- * const runner = await StateMachineRunner.load({ stateMachine: app.stateMachine, invoke: (arn, p) => runtime.invoke(arn, p) });
+ * const runner = await StateMachineRunner.load({ stateMachine: app.stateMachine, invoke: (arn, p, executionArn) => runtime.invoke(arn, p, { caller: executionArn }) });
  * const { executionArn } = (await runner.handle('StartExecution', { stateMachineArn, name: jobId, input: '{}' })) as { executionArn: string };
  * ```
  */
@@ -42,7 +42,8 @@ export class StateMachineRunner {
 
   private constructor(
     private readonly machine: LocalMachine,
-    private readonly handlersByState: Record<string, (input: unknown) => Promise<unknown>>,
+    /** Each Task state's function ARN, invoked for the execution that runs the state. */
+    private readonly resourcesByState: Record<string, string>,
     private readonly options: StateMachineRunnerOptions,
   ) {}
 
@@ -59,7 +60,7 @@ export class StateMachineRunner {
     const { StateMachine } = await import('aws-local-stepfunctions');
     new StateMachine(options.stateMachine.definition as never);
     const scaled = scaleDefinition(options.stateMachine.definition, options.timeScale ?? 1);
-    const handlersByState: Record<string, (input: unknown) => Promise<unknown>> = {};
+    const resourcesByState: Record<string, string> = {};
     const visit = (states: Record<string, Definition>) => {
       for (const [name, state] of Object.entries(states)) {
         const resource = state['Resource'];
@@ -70,7 +71,7 @@ export class StateMachineRunner {
               `Task ${name} uses ${resource}; the run invokes only Lambda function ARNs`,
             );
           }
-          handlersByState[name] = (input) => invokeTask(options, resource, input);
+          resourcesByState[name] = resource;
         }
         const nested = (state['ItemProcessor'] ?? state['Iterator']) as
           { States: Record<string, Definition> } | undefined;
@@ -85,7 +86,7 @@ export class StateMachineRunner {
       scaled as never,
       { validationOptions: { noValidate: true } } as never,
     );
-    return new StateMachineRunner(machine as unknown as LocalMachine, handlersByState, options);
+    return new StateMachineRunner(machine as unknown as LocalMachine, resourcesByState, options);
   }
 
   /**
@@ -208,8 +209,16 @@ export class StateMachineRunner {
       startDate: new Date(),
     };
     this.executions.set(executionArn, record);
+    // Each Task invokes its function for this execution: the Lambda runtime serves executions
+    // fairly when they wait for this machine's containers.
+    const handlers = Object.fromEntries(
+      Object.entries(this.resourcesByState).map(([state, resource]) => [
+        state,
+        (taskInput: unknown) => invokeTask(this.options, resource, taskInput, executionArn),
+      ]),
+    );
     const run = this.machine.run(parsed, {
-      overrides: { taskResourceLocalHandlers: this.handlersByState },
+      overrides: { taskResourceLocalHandlers: handlers },
       context: {
         Execution: { Id: executionArn, Name: name, RoleArn: this.options.stateMachine.roleArn },
       },

@@ -59,22 +59,24 @@ export function taskError(answer: InvocationResult | { serviceError: Error }): E
 }
 
 /**
- * Invokes a Task's function and answers its payload, or throws what the Task fails with: the
- * function's error, or `Lambda.*` for a service error (a throttle, an unknown function).
+ * Invokes a Task's function for an execution and answers its payload, or throws what the Task
+ * fails with: the function's error, or `Lambda.*` for a service error (a throttle, an unknown
+ * function).
  *
  * @example
  * ```ts
- * const output = await invokeTask(options, functionArn, input);
+ * const output = await invokeTask(options, functionArn, input, executionArn);
  * ```
  */
 export async function invokeTask(
   options: StateMachineRunnerOptions,
   functionArn: string,
   input: unknown,
+  executionArn: string,
 ): Promise<unknown> {
   let answer: InvocationResult;
   try {
-    answer = await options.invoke(functionArn, input);
+    answer = await options.invoke(functionArn, input, executionArn);
   } catch (error) {
     throw taskError({ serviceError: error instanceof Error ? error : new Error(String(error)) });
   }
