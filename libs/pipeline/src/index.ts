@@ -17,7 +17,6 @@ export { JOBS_TABLE_KEY } from './jobs/jobs-table';
 export { objectKeys } from './ports/object-store';
 export type { ObjectStore } from './ports/object-store';
 export type { JobQueue } from './ports/job-queue';
-export type { ExecutionStarter } from './ports/execution-starter';
 
 // Least-privilege access, read by the infrastructure and the deployed-app run
 export {
@@ -89,7 +88,6 @@ export {
   buildSynthesizeHandler,
   buildWriteScriptHandler,
 } from './composition/handler-builders';
-export { once } from './composition/once';
 export type { PipelineServices } from './composition/pipeline-services';
 export { createLogger } from './logging/logger';
 
