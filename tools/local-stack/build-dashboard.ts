@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { waitForFolderLock } from './folder-lock';
+import { synthContext } from './synth-context';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -32,7 +33,7 @@ async function main(): Promise<number> {
   try {
     const nx = spawn(
       path.join(REPO_ROOT, 'node_modules/.bin/nx'),
-      ['run', 'infra:synth', '--tui=false'],
+      ['run', 'infra:synth', '--tui=false', ...synthContext(process.env)],
       // Without this script's own tsconfig (tsx passes it on, relative to the repo root): the cloud
       // assembly's app runs tsx too, from apps/infra, with its own.
       { cwd: REPO_ROOT, stdio: 'inherit', env: withoutTsxTsconfig(process.env) },
@@ -50,7 +51,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(
-      `The dashboard could not be built: ${error instanceof Error ? error.message : String(error)}`,
+      `npm start could not build the app: ${error instanceof Error ? error.message : String(error)}`,
     );
     process.exit(1);
   },

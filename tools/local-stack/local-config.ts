@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { allowedOriginsFrom } from '@lumcast/pipeline';
 import { DEFAULT_HOST } from './host-check';
+import { BEDROCK_MODEL_ID } from './synth-context';
 
 /** What the local stack reads from its environment. */
 export const localConfigSchema = z.object({
@@ -16,7 +17,10 @@ export const localConfigSchema = z.object({
   LUMCAST_DATA_DIR: z.string().min(1).default('.lumcast'),
   LUMCAST_SCRIPT_WRITER: z.enum(['offline', 'bedrock']).default('offline'),
   LUMCAST_SPEECH: z.enum(['local', 'polly']).default('local'),
-  LUMCAST_BEDROCK_MODEL_ID: z.string().min(1).optional(),
+  LUMCAST_BEDROCK_MODEL_ID: z
+    .string()
+    .regex(BEDROCK_MODEL_ID, 'a Bedrock model or inference profile id')
+    .optional(),
   LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).optional(),
   /** Exact private origins source links may read (see `allowedOriginsFrom` of `@lumcast/pipeline`). */
   LUMCAST_SOURCE_ALLOWED_ORIGINS: z

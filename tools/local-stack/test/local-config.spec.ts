@@ -22,6 +22,10 @@ describe("npm start's settings", () => {
       { LUMCAST_SOURCE_ALLOWED_ORIGINS: 'http://169.254.169.254' },
       /LUMCAST_SOURCE_ALLOWED_ORIGINS/,
     ],
+    [
+      { LUMCAST_BEDROCK_MODEL_ID: 'bad id!' },
+      /LUMCAST_BEDROCK_MODEL_ID: a Bedrock model or inference profile id/,
+    ],
     [{ PORT: 'eighty' }, /PORT/],
   ])('refuses %j, naming the variable', (environment, message) => {
     expect(() => readLocalConfig(environment, '/repo')).toThrow(message);
