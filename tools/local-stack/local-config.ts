@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { allowedOriginsFrom } from '@lumcast/pipeline';
+import { allowedOriginsSchema } from '@lumcast/pipeline';
 import { DEFAULT_HOST } from './host-check';
-import { BEDROCK_MODEL_ID } from './synth-context';
+import { BEDROCK_MODEL_ID_PATTERN } from '@lumcast/script-generation';
 
 /** What the local stack reads from its environment. */
 export const localConfigSchema = z.object({
@@ -19,7 +19,7 @@ export const localConfigSchema = z.object({
   LUMCAST_SPEECH: z.enum(['local', 'polly']).default('local'),
   LUMCAST_BEDROCK_MODEL_ID: z
     .string()
-    .regex(BEDROCK_MODEL_ID, 'a Bedrock model or inference profile id')
+    .regex(BEDROCK_MODEL_ID_PATTERN, 'a Bedrock model or inference profile id')
     .optional(),
   LUMCAST_MAX_CHUNK_CHARS: z.coerce.number().int().min(200).max(3000).optional(),
   /** Exact private origins source links may read (see `allowedOriginsFrom` of `@lumcast/pipeline`). */
@@ -28,12 +28,9 @@ export const localConfigSchema = z.object({
     .optional()
     .superRefine((value, ctx) => {
       if (value === undefined) return;
-      try {
-        allowedOriginsFrom([value]);
-      } catch (error) {
-        // The issue is reported under the variable's name already.
-        const message = (error as Error).message.replace(/^LUMCAST_SOURCE_ALLOWED_ORIGINS: /, '');
-        ctx.addIssue({ code: 'custom', message });
+      const read = allowedOriginsSchema.safeParse(value);
+      for (const issue of read.success ? [] : read.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message });
       }
     }),
   /**

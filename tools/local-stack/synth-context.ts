@@ -1,5 +1,4 @@
-/** A Bedrock model or inference profile id, as infra's `bedrockModelId` context accepts it. */
-export const BEDROCK_MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;
+import { BEDROCK_MODEL_ID_PATTERN } from '@lumcast/script-generation';
 
 /**
  * What `npm start`'s settings change in the template: `LUMCAST_BEDROCK_MODEL_ID` is the model the
@@ -12,7 +11,7 @@ export const BEDROCK_MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;
 export function synthContext(env: NodeJS.ProcessEnv): string[] {
   const model = env['LUMCAST_BEDROCK_MODEL_ID']?.trim();
   if (!model) return [];
-  if (!BEDROCK_MODEL_ID.test(model)) {
+  if (!BEDROCK_MODEL_ID_PATTERN.test(model)) {
     throw new Error(
       `LUMCAST_BEDROCK_MODEL_ID: ${JSON.stringify(model)} is not a Bedrock model or inference profile id`,
     );

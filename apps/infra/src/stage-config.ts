@@ -1,4 +1,7 @@
-import { DEFAULT_BEDROCK_MODEL_ID as SCRIPT_WRITER_DEFAULT_MODEL_ID } from '@lumcast/script-generation';
+import {
+  BEDROCK_MODEL_ID_PATTERN,
+  DEFAULT_BEDROCK_MODEL_ID as SCRIPT_WRITER_DEFAULT_MODEL_ID,
+} from '@lumcast/script-generation';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { InvalidContextError } from './errors';
@@ -70,7 +73,6 @@ export const DEFAULT_PROVIDER_QUOTAS: ProviderQuotas = Object.freeze({
 /** Reads one CDK context value (e.g. `(key) => app.node.tryGetContext(key)`). */
 export type ContextReader = (key: string) => unknown;
 
-const BEDROCK_MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COGNITO_PREFIX_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

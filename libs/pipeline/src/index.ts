@@ -4,7 +4,7 @@
 
 // Configuration
 export { environmentSchema, readEnvironment } from './config/environment';
-export { allowedOriginsFrom } from './sources/allowed-origins';
+export { allowedOriginsSchema } from './sources/allowed-origins';
 export type { Environment } from './config/environment';
 
 // Jobs

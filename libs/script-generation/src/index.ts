@@ -38,7 +38,11 @@ export type { SpeechEngine } from './speech/rate';
 export { acceptedWordRange, targetWords, wordsPerMinute } from './speech/rate';
 export { buildScriptPrompts } from './prompts/script-prompts';
 export type { ScriptWriter } from './script/writer';
-export { BedrockScriptWriter, DEFAULT_BEDROCK_MODEL_ID } from './bedrock/bedrock-script-writer';
+export {
+  BEDROCK_MODEL_ID_PATTERN,
+  BedrockScriptWriter,
+  DEFAULT_BEDROCK_MODEL_ID,
+} from './bedrock/bedrock-script-writer';
 export { OfflineScriptWriter } from './offline/offline-script-writer';
 export { boundText } from './script/bound-text';
 export type { SpeechChunk } from './speech/plan-speech';

@@ -24,6 +24,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { S3RVER_CREDENTIALS } from '@lumcast/aws-emulator';
 import type { LocalStack } from './engine-test-stack';
+import { bucketName, tableNames } from '../engine-configuration';
 import { ensureTables, LOCAL_TABLES, type LocalTableNames } from '../tables';
 import { engineOf, startEngineTestStack } from './engine-test-stack';
 import { callApi, makeEpisode, SHORT_SOURCE, temporaryDataDir, ToneSynthesizer } from './support';
@@ -101,17 +102,8 @@ describe('a data folder the in-process run left', () => {
     const quota = (await callApi(stack, 'GET', '/api/quota', { user: 'ivy' })).body;
     const audio = await audioOf(stack, made.jobId);
     const emulator = engineOf(stack);
-    const engineTables = emulator.app.functions
-      .map((fn) => fn.environment)
-      .find((environment) => environment['LUMCAST_JOBS_TABLE'])!;
-    const tables: LocalTableNames = {
-      users: engineTables['LUMCAST_USERS_TABLE']!,
-      jobs: engineTables['LUMCAST_JOBS_TABLE']!,
-      series: engineTables['LUMCAST_SERIES_TABLE']!,
-      feeds: engineTables['LUMCAST_FEEDS_TABLE']!,
-      pacing: engineTables['LUMCAST_PACING_TABLE']!,
-    };
-    const bucket = engineTables['LUMCAST_AUDIO_BUCKET']!;
+    const tables = tableNames(emulator.app.functions);
+    const bucket = bucketName(emulator.app.functions);
     await moveItemsToInProcessTables(stack.dynamo.client, tables);
     const s3 = new S3Client({
       endpoint: emulator.s3ServerUrl,

@@ -26,6 +26,9 @@ export { RETRYABLE_BEDROCK_ERRORS } from './failures';
  */
 export const DEFAULT_BEDROCK_MODEL_ID = 'global.anthropic.claude-sonnet-4-5-20250929-v1:0';
 
+/** What a Bedrock model or inference profile id looks like (the CDK app's context and `npm start` check it). */
+export const BEDROCK_MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.:_-]{2,199}$/;
+
 /** Options of {@link BedrockScriptWriter}. Only `client` is required. */
 export interface BedrockScriptWriterOptions {
   /** The Bedrock Runtime client (its endpoint, region and credentials are configuration). */
